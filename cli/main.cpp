@@ -1,0 +1,47 @@
+// `senet`: the engine's command-line tool. RULES.md "Command-line contract".
+#include <iostream>
+#include <string_view>
+#include <vector>
+
+#include "cli.hpp"
+
+namespace {
+
+struct Command {
+    std::string_view name;
+    std::string_view usage;
+    int (*run)(senet::cli::Args);
+};
+
+constexpr Command kCommands[] = {
+    {"moves", "moves POSITION THROW            every legal move, one per line, or 'pass'", senet::cli::cmdMoves},
+    {"apply", "apply POSITION THROW MOVE       the position after MOVE, then the game's state", senet::cli::cmdApply},
+    {"start", "start RULESET                   the starting position of a ruleset", senet::cli::cmdStart},
+    {"selfplay", "selfplay --rules R --games N --seed S   N random games; wins, plies, games/s", senet::cli::cmdSelfplay},
+    {"perft", "perft POSITION DEPTH            leaf count over every throw value and move for DEPTH plies", senet::cli::cmdPerft},
+    {"replay", "replay RECORD.json              check a game record; print its final position and result", senet::cli::cmdReplay},
+};
+
+void printUsage(std::ostream& out) {
+    out << "usage: senet COMMAND ARGS...\n\ncommands:\n";
+    for (const Command& c : kCommands) out << "  senet " << c.usage << '\n';
+    out << "\nPOSITION is RULESET:BOARD:TURN:OFF1:OFF2, e.g. standard:1212121212....................:1:0:0\n"
+           "MOVE is FROM-TO, FROM-off or pass.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string_view> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        printUsage(std::cerr);
+        return senet::cli::kUsageError;
+    }
+    if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+        printUsage(std::cout);
+        return 0;
+    }
+    for (const Command& c : kCommands)
+        if (c.name == args[0]) return c.run(senet::cli::Args(args).subspan(1));
+    return senet::cli::error("unknown command '" + std::string(args[0].substr(0, 40)) + "' (try 'senet help')");
+}

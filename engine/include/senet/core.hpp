@@ -1,0 +1,112 @@
+// The engine's small value types: squares, players, throws and moves.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace senet {
+
+/// One bit per square: bit (n - 1) is square n, squares 1..30. RULES.md "The board".
+using Bitboard = std::uint32_t;
+
+inline constexpr int kSquareCount = 30;
+/// The `to` of a bear-off move: one past the last square.
+inline constexpr int kOffBoard = 31;
+inline constexpr Bitboard kAllSquares = (Bitboard{1} << kSquareCount) - 1;
+
+/// The bit of square `square` (1..30).
+constexpr Bitboard bit(int square) { return Bitboard{1} << (square - 1); }
+
+/// The squares `first`..`last` inclusive (both clamped to 1..30); empty when first > last.
+constexpr Bitboard squareRange(int first, int last) {
+    if (first < 1) first = 1;
+    if (last > kSquareCount) last = kSquareCount;
+    if (first > last) return 0;
+    return (kAllSquares >> (kSquareCount - (last - first + 1))) << (first - 1);
+}
+
+/// The path neighbours of a square (n-1 and n+1, within 1..30). RULES.md "The board".
+constexpr Bitboard neighbours(int square) {
+    const Bitboard b = bit(square);
+    return ((b << 1) | (b >> 1)) & kAllSquares;
+}
+
+/// Lowest square of a non-empty bitboard.
+constexpr int lowestSquare(Bitboard b) { return std::countr_zero(b) + 1; }
+/// Highest square of a non-empty bitboard.
+constexpr int highestSquare(Bitboard b) { return 32 - std::countl_zero(b); }
+
+/// A player of a position. Player One owns the pieces that start on the odd squares.
+enum class Player : std::uint8_t { One = 0, Two = 1 };
+
+constexpr Player opponent(Player p) { return p == Player::One ? Player::Two : Player::One; }
+/// 0 for Player One, 1 for Player Two: the index into per-player arrays.
+constexpr int index(Player p) { return static_cast<int>(p); }
+/// 1 or 2, as written in the notation.
+constexpr int number(Player p) { return static_cast<int>(p) + 1; }
+
+/// One outcome of a throw. For the four sticks, `sticks` holds which fell marked side up
+/// (bit i = stick i, 0..15) and `value` is what they count for; for a die `sticks` is 0.
+struct Throw {
+    std::uint8_t value = 0;
+    std::uint8_t sticks = 0;
+    friend constexpr bool operator==(Throw, Throw) = default;
+};
+
+/// What a move does besides moving one piece. Flags combine (a swap never lands in the water).
+enum MoveFlag : std::uint8_t {
+    kSwap = 1,      ///< the opponent's piece on `to` goes to `from` (standard, Jéquier)
+    kCapture = 2,   ///< the opponent's piece on `to` leaves the game (Bell)
+    kWater = 4,     ///< landed on the House of Water; the piece ends on `dest`
+    kBearOff = 8,   ///< the piece leaves the board (`to` == `dest` == kOffBoard)
+    kBackward = 16, ///< a backward move (Jéquier when no forward move exists)
+};
+
+/// A move of one piece, or a pass. 4 bytes.
+/// `from` 1..30 (0 for a pass); `to` the square the throw lands on, 1..30, or kOffBoard;
+/// `dest` where the piece finally stands (differs from `to` only after the House of Water).
+struct Move {
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    std::uint8_t dest = 0;
+    std::uint8_t flags = 0;
+
+    static constexpr Move pass() { return Move{}; }
+    constexpr bool isPass() const { return from == 0; }
+    constexpr bool has(MoveFlag f) const { return (flags & f) != 0; }
+    /// Same piece and same landing square: the identity used by the notation.
+    constexpr bool sameAs(Move o) const { return from == o.from && to == o.to; }
+    friend constexpr bool operator==(Move, Move) = default;
+};
+
+/// The legal moves for one throw, without heap allocation. A player never has more than 10
+/// pieces and each piece has at most one move per throw, so 10 moves fit.
+class MoveList {
+public:
+    static constexpr int kCapacity = 10;
+    constexpr void clear() { size_ = 0; }
+    constexpr void push(Move m) { moves_[size_++] = m; }
+    constexpr int size() const { return size_; }
+    constexpr bool empty() const { return size_ == 0; }
+    constexpr const Move& operator[](int i) const { return moves_[i]; }
+    constexpr const Move* begin() const { return moves_.data(); }
+    constexpr const Move* end() const { return moves_.data() + size_; }
+    /// Keeps only the moves for which `keep(move)` is true, in order.
+    template <class Pred>
+    constexpr void filter(Pred keep) {
+        int n = 0;
+        for (int i = 0; i < size_; ++i)
+            if (keep(moves_[i])) moves_[n++] = moves_[i];
+        size_ = n;
+    }
+
+private:
+    std::array<Move, kCapacity> moves_{};
+    int size_ = 0;
+};
+
+/// How a game stands. RULES.md: standard 11, Jéquier 9, Bell 8.
+enum class Outcome : std::uint8_t { Ongoing, WinOne, WinTwo, Draw };
+
+}  // namespace senet

@@ -1,0 +1,95 @@
+#include "senet/game.hpp"
+
+namespace senet {
+
+Throw throwOfOutcome(const Ruleset& rules, int index) { return rules.outcomes[index].throw_; }
+
+bool isValidThrow(const Ruleset& rules, Throw t) {
+    for (const ChanceOutcome& o : rules.chanceOutcomes())
+        if (o.throw_ == t) return true;
+    return false;
+}
+
+Game::Game(RulesetId id) {
+    const Ruleset& r = ruleset(id);
+    record_.rulesetId = id;
+    position_ = startPosition(id);
+    if (r.opening == OpeningRule::ThrowForOne) {
+        position_.board = r.openingSetup;
+        phase_ = Phase::Opening;
+    }
+}
+
+std::optional<Throw> Game::pendingThrow() const {
+    if (phase_ != Phase::Move) return std::nullopt;
+    return lastThrow_;
+}
+
+std::optional<Player> Game::playerOf(int seat) const {
+    if (phase_ == Phase::Opening) return std::nullopt;
+    return static_cast<Player>((seat & 1) ^ (seatZeroIsPlayerTwo_ ? 1 : 0));
+}
+
+int Game::seatToAct() const {
+    if (phase_ == Phase::Opening) return static_cast<int>(record_.opening.size() % 2);
+    return seatOf(position_.turn);
+}
+
+Result<ThrowEvent> Game::applyThrow(Throw t) {
+    const Ruleset& r = rules();
+    if (phase_ != Phase::Opening && phase_ != Phase::Throw)
+        return fail(phase_ == Phase::Over ? "the game is over" : "a move is due, not a throw");
+    if (!isValidThrow(r, t)) return fail("throw " + std::to_string(t.value) + " is not an outcome of " + std::string(r.key));
+
+    ThrowEvent ev;
+    ev.throw_ = t;
+    ev.seat = seatToAct();
+    lastThrow_ = t;
+
+    if (phase_ == Phase::Opening) {
+        // Jéquier rule 1: the seat that throws the first 1 takes the even squares and moves 10→11.
+        ev.openingThrow = true;
+        record_.opening.push_back(t);
+        if (t.value == 1) {
+            ev.openingDecided = true;
+            ev.keepsTurn = true;
+            seatZeroIsPlayerTwo_ = ev.seat == 0;
+            position_ = startPosition(r.id);
+            phase_ = Phase::Throw;
+        }
+        return ev;
+    }
+
+    generateMoves(position_, t.value, moves_);
+    if (moves_.empty()) {
+        ev.noMove = true;
+        ev.keepsTurn = keepsTurn(r, t.value, Move::pass());
+        finishPly(Move::pass());
+    } else {
+        phase_ = Phase::Move;
+    }
+    return ev;
+}
+
+Result<Ply> Game::applyMove(Move m) {
+    if (phase_ != Phase::Move)
+        return fail(phase_ == Phase::Over ? "the game is over" : "a throw is due, not a move");
+    for (const Move& legal : moves_) {
+        if (legal.sameAs(m)) {
+            finishPly(legal);
+            return record_.plies.back();
+        }
+    }
+    return fail("move " + formatMove(m) + " is not legal with a throw of " + std::to_string(lastThrow_->value));
+}
+
+void Game::finishPly(Move m) {
+    const int v = lastThrow_->value;
+    record_.plies.push_back(Ply{position_.turn, *lastThrow_, m});
+    position_ = senet::applyMove(position_, v, m);
+    moves_.clear();
+    outcome_ = senet::outcome(position_);
+    phase_ = outcome_ == Outcome::Ongoing ? Phase::Throw : Phase::Over;
+}
+
+}  // namespace senet

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency of Senet online from Debian's packages.
+# Safe to run again: packages already present are skipped by apt-get.
+set -euo pipefail
+
+packages=(
+  build-essential cmake g++ pkg-config
+  libgtest-dev libgmock-dev libbenchmark-dev
+  nlohmann-json3-dev
+  libboost-dev libboost-system-dev
+  libsqlite3-dev libssl-dev
+  gettext
+  chromium
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo_cmd apt-get update -q
+  $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
