@@ -1,0 +1,34 @@
+// The computer opponent: pick a move for a position and a throw. Plain C++, no I/O.
+// Levels and their methods are described in engine/ai/README.md.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "senet/senet.hpp"
+
+namespace senet::ai {
+
+/// The computer's strength. `Random` plays a uniformly random legal move.
+enum class Level : std::uint8_t { Random, Beginner, Intermediate, Expert };
+
+/// "random", "beginner", "intermediate", "expert" → Level; nullopt otherwise.
+std::optional<Level> levelByName(std::string_view name);
+/// The name of a level, as accepted by levelByName.
+std::string_view levelName(Level level);
+
+/// How to decide.
+struct Options {
+    Level level = Level::Intermediate;
+    /// Wall-clock cap for one decision; the search stops and answers with its best move so far.
+    std::chrono::milliseconds budget{100};
+};
+
+/// Picks one of the legal moves of the player to move in `p` for a throw of `throwValue`.
+/// Returns Move::pass() when there is no legal move. Deterministic for the same `rng` state
+/// (and, for time-limited searches, the same amount of work). Never throws.
+Move chooseMove(const Position& p, int throwValue, const Options& options, Rng& rng);
+
+}  // namespace senet::ai
