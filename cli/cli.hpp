@@ -39,5 +39,7 @@ int cmdStart(Args args);
 int cmdSelfplay(Args args);
 int cmdPerft(Args args);
 int cmdReplay(Args args);
+int cmdArena(Args args);   // cmd_arena.cpp (computer opponent)
+int cmdVerify(Args args);  // cmd_verify.cpp (fair throws)
 
 }  // namespace senet::cli
