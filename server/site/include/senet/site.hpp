@@ -1,0 +1,55 @@
+// The site's HTML pages, rendered on the server from templates in web/templates/ with the
+// strings of the gettext catalogs in web/po/. The HTTP layer (server/) routes to these; this
+// library knows nothing of sockets.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "senet/ruleset.hpp"
+
+namespace senet::site {
+
+/// A rendered page: always `text/html; charset=utf-8`.
+struct Page {
+    int status = 200;
+    std::string body;
+};
+
+/// What went wrong, for the friendly error page.
+enum class ErrorKind { NotFound, GameUnknown, GameExpired, GameFull, BadRequest };
+
+/// The pages of the site in every language. Built once at start-up; render calls are
+/// const and safe from several threads.
+class Site {
+public:
+    /// `webRoot` is the web/ directory (templates/, po/, dist/); `version` and `commit` go in
+    /// the footer. Throws std::runtime_error when templates or catalogs are missing or broken.
+    Site(std::filesystem::path webRoot, std::string version, std::string commit);
+    ~Site();
+    Site(const Site&) = delete;
+    Site& operator=(const Site&) = delete;
+
+    /// The supported language codes, the default ("en") first.
+    const std::vector<std::string>& languages() const;
+    /// The best supported language for an Accept-Language header value; "en" when none fits.
+    std::string negotiate(std::string_view acceptLanguage) const;
+
+    /// A content page for a URL path with its language prefix ("/nl/", "/nl/rules",
+    /// "/nl/variants/jequier", "/nl/variants/bell", "/nl/fairness"); nullopt when the path is
+    /// not a content page.
+    std::optional<Page> content(std::string_view path) const;
+    /// The play page of an existing game, in language `lang` (one of languages()).
+    Page play(std::string_view lang, std::string_view gameId, RulesetId ruleset) const;
+    /// A friendly error page with a way back home.
+    Page error(std::string_view lang, ErrorKind kind) const;
+
+private:
+    struct Impl;
+    Impl* impl_;
+};
+
+}  // namespace senet::site
