@@ -1,134 +1,42 @@
 #include "senet/movegen.hpp"
 
+#include "movegen_core.hpp"
+
 #include <algorithm>
 #include <charconv>
 
 namespace senet {
 
-namespace {
+Bitboard forwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) { return core::forwardFroms(r, own, opp, v); }
 
-/// Squares r where `length` opponent pieces stand in a row on r, r+1, ..., r+length-1.
-inline Bitboard blockadeStarts(Bitboard opp, int length) {
-    Bitboard run = opp;
-    for (int i = 1; i < length; ++i) run &= run >> 1;
-    return run;
-}
-
-/// Where a piece landing on the House of Water ends up, given the occupied squares with the
-/// mover's start square already vacated. Standard rule 7, Jéquier rule 5.
-inline int waterDestination(const Ruleset& r, Bitboard occupiedWithoutMover) {
-    const Bitboard empty = ~occupiedWithoutMover & kAllSquares;
-    if (r.waterReturn == WaterReturn::LowestEmpty) return lowestSquare(empty);
-    // The return square, or the nearest empty square before it. With at most 2 x 5 pieces on the
-    // board, squares 1..15 are never all full.
-    return highestSquare(empty & squareRange(1, r.waterReturnSquare));
-}
-
-}  // namespace
-
-Bitboard forwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
-    // Moves that stay on the board: not onto an own piece (standard 3, Bell 3), not onto a
-    // protected or safe opponent piece (standard 4 and 6, Jéquier 4, Bell 4).
-    const int lastLanding = std::min(kSquareCount, r.bearOffAt - 1);
-    Bitboard landings = (own & squareRange(1, lastLanding - v)) << v;
-    Bitboard shielded = opp & r.safeSquares;
-    if (r.neighbourProtection) shielded |= opp & ((opp << 1) | (opp >> 1));
-    landings &= ~(own | shielded);
-    Bitboard froms = landings >> v;
-    // Bearing off: only from the squares and with the throws the ruleset lists, and only when
-    // every piece stands in the bear-off zone (standard 8, Jéquier 8, Bell 5).
-    if (!(own & ~r.bearOffZone)) froms |= own & r.bearOffFroms[v];
-    // Blockade: a move from s passes s+1 .. s+v-1 (Jéquier 3); a row of `length` starting at
-    // s+k blocks it for k = 1 .. v-length.
-    if (r.blockadeLength) {
-        const Bitboard starts = blockadeStarts(opp, r.blockadeLength);
-        for (int k = 1; k <= v - r.blockadeLength; ++k) froms &= ~(starts >> k);
-    }
-    return froms;
-}
-
-Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
-    // Jéquier 6: exactly the throw back, to an empty square, not below 1, blockade included.
-    Bitboard froms = (((own & squareRange(v + 1, kSquareCount)) >> v) & ~(own | opp)) << v;
-    if (r.blockadeLength) {
-        const Bitboard starts = blockadeStarts(opp, r.blockadeLength);
-        for (int k = r.blockadeLength; k <= v - 1; ++k) froms &= ~(starts << k);
-    }
-    return froms;
-}
+Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) { return core::backwardFroms(r, own, opp, v); }
 
 Bitboard legalFroms(const Position& p, int v, bool& backward) {
-    const Ruleset& r = p.rules();
-    const Bitboard own = p.board[index(p.turn)];
-    const Bitboard opp = p.board[index(opponent(p.turn))];
-    Bitboard froms = forwardFroms(r, own, opp, v);
-    backward = false;
-    if (!froms && r.backwardWhenNoForward) {
-        froms = backwardFroms(r, own, opp, v);
-        backward = froms != 0;
-    }
-    // Bell 6: when a piece on 26-30 can move, one of them must.
-    if (froms & r.compulsionSquares) froms &= r.compulsionSquares;
-    return froms;
+    return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::legalFroms(r, p, v, backward); });
 }
 
 Move makeMove(const Position& p, int from, int v, bool backward) {
-    const Ruleset& r = p.rules();
-    const Bitboard own = p.board[index(p.turn)];
-    const Bitboard opp = p.board[index(opponent(p.turn))];
-    const int to = backward ? from - v : from + v;
-    if (to >= r.bearOffAt) return Move{static_cast<std::uint8_t>(from), kOffBoard, kOffBoard, kBearOff};
-    std::uint8_t flags = backward ? kBackward : 0;
-    if (opp & bit(to)) flags |= r.capture == CaptureMode::Swap ? kSwap : kCapture;
-    int dest = to;
-    if (to == r.waterSquare) {
-        flags |= kWater;
-        dest = waterDestination(r, (own | opp) & ~bit(from));
-    }
-    return Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(dest), flags};
+    return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::makeMove(r, p, from, v, backward); });
 }
 
 void generateMoves(const Position& p, int v, MoveList& moves) {
-    moves.clear();
-    bool backward = false;
-    for (Bitboard b = legalFroms(p, v, backward); b; b &= b - 1) moves.push(makeMove(p, lowestSquare(b), v, backward));
+    withRuleset(p.rulesetId, [&](auto tag) {
+        constexpr const Ruleset& r = decltype(tag)::rules;
+        moves.clear();
+        bool backward = false;
+        for (Bitboard b = core::legalFroms(r, p, v, backward); b; b &= b - 1)
+            moves.push(core::makeMove(r, p, lowestSquare(b), v, backward));
+    });
 }
 
-bool keepsTurn(const Ruleset& r, int v, Move move) {
-    if (!r.givesExtraThrow(v)) return false;
-    return !move.isPass() || r.extraThrowAfterPass;
-}
+bool keepsTurn(const Ruleset& r, int v, Move move) { return core::keepsTurn(r, v, move); }
 
 Position applyMove(const Position& p, int v, Move move) {
-    Position q = p;
-    const int me = index(p.turn);
-    const int op = me ^ 1;
-    if (!move.isPass()) {
-        q.board[me] &= ~bit(move.from);
-        if (move.has(kBearOff)) {
-            ++q.off[me];
-        } else {
-            if (move.has(kSwap)) q.board[op] ^= bit(move.to) | bit(move.from);
-            else if (move.has(kCapture)) q.board[op] &= ~bit(move.to);
-            q.board[me] |= bit(move.dest);
-        }
-    }
-    if (!keepsTurn(p.rules(), v, move)) q.turn = opponent(p.turn);
-    return q;
+    return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::applyMove(r, p, v, move); });
 }
 
 Outcome outcome(const Position& p) {
-    const Ruleset& r = p.rules();
-    if (r.win == WinRule::AllBorneOff) {
-        if (p.off[0] >= r.piecesPerSide) return Outcome::WinOne;
-        if (p.off[1] >= r.piecesPerSide) return Outcome::WinTwo;
-        return Outcome::Ongoing;
-    }
-    const int on1 = p.onBoard(Player::One), on2 = p.onBoard(Player::Two);
-    if (p.off[0] > p.off[1] + on2) return Outcome::WinOne;
-    if (p.off[1] > p.off[0] + on1) return Outcome::WinTwo;
-    if (on1 == 0 && on2 == 0) return Outcome::Draw;  // equal scores, or one side would have won above
-    return Outcome::Ongoing;
+    return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::outcome(r, p); });
 }
 
 std::string_view outcomeName(Outcome o) {

@@ -1,28 +1,52 @@
+#include "movegen_core.hpp"
 #include "senet/movegen.hpp"
 #include "senet/perft.hpp"
+
+#include <utility>
 
 namespace senet {
 
 PlayoutResult randomPlayout(Position p, Rng& rng, int maxPlies) {
-    const Ruleset& r = p.rules();
-    PlayoutResult result;
-    while ((result.outcome = outcome(p)) == Outcome::Ongoing && result.plies < maxPlies) {
-        // One 64-bit draw per ply: the low bits pick the chance outcome (16 or 4 of them, so
-        // exactly), the high 32 bits the move (multiply-shift; bias below 10 / 2^32).
-        const std::uint64_t x = rng.next();
-        const int v = r.outcomes[x & static_cast<std::uint64_t>(r.outcomeCount - 1)].throw_.value;
-        bool backward = false;
-        Bitboard froms = legalFroms(p, v, backward);
-        Move m = Move::pass();
-        if (froms) {
-            const auto n = static_cast<std::uint64_t>(std::popcount(froms));
-            for (auto k = ((x >> 32) * n) >> 32; k > 0; --k) froms &= froms - 1;
-            m = makeMove(p, lowestSquare(froms), v, backward);
+    return withRuleset(p.rulesetId, [&](auto tag) {
+        constexpr const Ruleset& r = decltype(tag)::rules;
+        PlayoutResult result;
+        result.outcome = core::outcome(r, p);
+        // The side to move's pieces and the other side's, kept in registers; swapped when the
+        // turn passes. The outcome can only change after a bear-off or a capture.
+        Bitboard own = p.board[index(p.turn)], opp = p.board[index(opponent(p.turn))];
+        std::uint8_t ownOff = p.off[index(p.turn)], oppOff = p.off[index(opponent(p.turn))];
+        Player turn = p.turn;
+        while (result.outcome == Outcome::Ongoing && result.plies < maxPlies) {
+            // One 64-bit draw per ply: the low bits pick the chance outcome (16 or 4 of them, so
+            // exactly), the high 32 bits the move (multiply-shift; bias below 10 / 2^32).
+            const std::uint64_t x = rng.next();
+            const int v = r.outcomes[x & static_cast<std::uint64_t>(r.outcomeCount - 1)].throw_.value;
+            bool backward = false;
+            Bitboard froms = core::legalFroms(r, own, opp, v, backward);
+            Move m = Move::pass();
+            if (froms) {
+                const auto n = static_cast<std::uint64_t>(std::popcount(froms));
+                for (auto k = ((x >> 32) * n) >> 32; k > 0; --k) froms &= froms - 1;
+                m = core::makeMove(r, own, opp, lowestSquare(froms), v, backward);
+                core::playMove(own, opp, ownOff, m);
+                if (m.flags & (kBearOff | kCapture)) {
+                    Position now;
+                    now.board[index(turn)] = own;
+                    now.board[index(opponent(turn))] = opp;
+                    now.off[index(turn)] = ownOff;
+                    now.off[index(opponent(turn))] = oppOff;
+                    result.outcome = core::outcome(r, now);
+                }
+            }
+            if (!core::keepsTurn(r, v, m)) {
+                std::swap(own, opp);
+                std::swap(ownOff, oppOff);
+                turn = opponent(turn);
+            }
+            ++result.plies;
         }
-        p = applyMove(p, v, m);
-        ++result.plies;
-    }
-    return result;
+        return result;
+    });
 }
 
 int randomOpening(Rng& rng, bool& seatZeroIsPlayerTwo) {

@@ -118,17 +118,8 @@ struct Ruleset {
     bool isSafe(int square) const { return (safeSquares & bit(square)) != 0; }
 };
 
-namespace rulesets {
-// Defined one per file in engine/src/rulesets/.
-extern const Ruleset kStandard;
-extern const Ruleset kJequier;
-extern const Ruleset kBell;
-}  // namespace rulesets
-
 /// The ruleset with this id. Never fails.
-inline const Ruleset& ruleset(RulesetId id) {
-    return id == RulesetId::Standard ? rulesets::kStandard : id == RulesetId::Jequier ? rulesets::kJequier : rulesets::kBell;
-}
+inline const Ruleset& ruleset(RulesetId id);
 /// The ruleset named `key` ("standard", "jequier", "bell"), or nullopt.
 std::optional<RulesetId> rulesetByKey(std::string_view key);
 /// All rulesets, in id order.
@@ -158,5 +149,37 @@ constexpr std::array<Bitboard, 16> bearOffFromsOf(const std::array<std::uint16_t
     return out;
 }
 
+
+}  // namespace senet
+
+// One file per ruleset, each a constexpr Ruleset: senet::rulesets::kStandard, kJequier, kBell.
+#include "senet/rulesets/bell.hpp"
+#include "senet/rulesets/jequier.hpp"
+#include "senet/rulesets/standard.hpp"
+
+namespace senet {
+
+inline const Ruleset& ruleset(RulesetId id) {
+    return id == RulesetId::Standard ? rulesets::kStandard : id == RulesetId::Jequier ? rulesets::kJequier : rulesets::kBell;
+}
+
+/// A ruleset as a type: `RulesetTag<R>::rules` is R, known at compile time.
+template <const Ruleset& R>
+struct RulesetTag {
+    static constexpr const Ruleset& rules = R;
+};
+
+/// Calls the generic callable `f(tag)` with the RulesetTag of ruleset `id`, so that `f` is
+/// instantiated once per ruleset with its data as compile-time constants (the engine's hot
+/// loops use this: `withRuleset(id, [&](auto tag) { const Ruleset& r = tag.rules; ... })`).
+template <class F>
+inline decltype(auto) withRuleset(RulesetId id, F&& f) {
+    switch (id) {
+        case RulesetId::Jequier: return f(RulesetTag<rulesets::kJequier>{});
+        case RulesetId::Bell: return f(RulesetTag<rulesets::kBell>{});
+        case RulesetId::Standard: break;
+    }
+    return f(RulesetTag<rulesets::kStandard>{});
+}
 
 }  // namespace senet

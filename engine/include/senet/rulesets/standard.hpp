@@ -1,9 +1,11 @@
 // The site's standard game. RULES.md "Standard (the site's default game)".
+#pragma once
+
 #include "senet/ruleset.hpp"
 
 namespace senet::rulesets {
 
-namespace {
+namespace detail {
 constexpr std::array<std::uint16_t, kSquareCount + 1> standardBearOff() {
     std::array<std::uint16_t, kSquareCount + 1> t{};
     // Rule 8: from 27 or beyond with a throw that passes 30; from 29 only a 3, from 30 only a 2.
@@ -13,9 +15,9 @@ constexpr std::array<std::uint16_t, kSquareCount + 1> standardBearOff() {
     t[30] = (1 << 2);
     return t;
 }
-}  // namespace
+}  // namespace detail
 
-const Ruleset kStandard{
+inline constexpr Ruleset kStandard{
     .id = RulesetId::Standard,
     .key = "standard",
     .name = "Standard",
@@ -43,9 +45,9 @@ const Ruleset kStandard{
     .waterReturn = WaterReturn::SquareOrNearestBefore,
     .waterReturnSquare = 15,
     .bearOffAt = kOffBoard,                                  // rule 8
-    .bearOffThrows = standardBearOff(),
+    .bearOffThrows = detail::standardBearOff(),
     .bearOffZone = kAllSquares,
-    .bearOffFroms = bearOffFromsOf(standardBearOff()),
+    .bearOffFroms = bearOffFromsOf(detail::standardBearOff()),
     .win = WinRule::AllBorneOff,                             // rule 11
     .houses = {House{15, "return"}, House{27, "beauty"}, House{28, "water"},  // rule 12
                House{29, "three-truths"}, House{30, "re-atoum"}, House{0, ""}},

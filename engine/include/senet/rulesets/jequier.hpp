@@ -1,9 +1,11 @@
 // Jéquier's reconstruction. RULES.md "Jéquier (`jequier`)".
+#pragma once
+
 #include "senet/ruleset.hpp"
 
 namespace senet::rulesets {
 
-namespace {
+namespace detail {
 constexpr std::array<std::uint16_t, kSquareCount + 1> jequierBearOff() {
     // Rule 8: a piece that reaches 30 or would pass it is borne off, with any throw.
     std::array<std::uint16_t, kSquareCount + 1> t{};
@@ -12,9 +14,9 @@ constexpr std::array<std::uint16_t, kSquareCount + 1> jequierBearOff() {
             if (square + value >= 30) t[square] |= static_cast<std::uint16_t>(1 << value);
     return t;
 }
-}  // namespace
+}  // namespace detail
 
-const Ruleset kJequier{
+inline constexpr Ruleset kJequier{
     .id = RulesetId::Jequier,
     .key = "jequier",
     .name = "Jéquier",
@@ -44,9 +46,9 @@ const Ruleset kJequier{
     .waterReturn = WaterReturn::LowestEmpty,
     .waterReturnSquare = 0,
     .bearOffAt = 30,                                         // rule 8
-    .bearOffThrows = jequierBearOff(),
+    .bearOffThrows = detail::jequierBearOff(),
     .bearOffZone = squareRange(21, 30),                      // rule 8
-    .bearOffFroms = bearOffFromsOf(jequierBearOff()),
+    .bearOffFroms = bearOffFromsOf(detail::jequierBearOff()),
     .win = WinRule::AllBorneOff,                             // rule 9
     .houses = {House{26, "beauty"}, House{27, "water"}, House{0, ""},  // rule 10
                House{0, ""}, House{0, ""}, House{0, ""}},

@@ -1,9 +1,11 @@
 // R. C. Bell's reconstruction. RULES.md "Bell (`bell`)".
+#pragma once
+
 #include "senet/ruleset.hpp"
 
 namespace senet::rulesets {
 
-namespace {
+namespace detail {
 constexpr Bitboard squaresOfParity(int first) {
     Bitboard b = 0;
     for (int s = first; s <= 20; s += 2) b |= bit(s);
@@ -25,20 +27,20 @@ constexpr std::array<std::uint16_t, kSquareCount + 1> bellBearOff() {
     t[30] = 1 << 1;
     return t;
 }
-}  // namespace
+}  // namespace detail
 
-const Ruleset kBell{
+inline constexpr Ruleset kBell{
     .id = RulesetId::Bell,
     .key = "bell",
     .name = "R. C. Bell",
     .piecesPerSide = 10,                                     // rule 1
-    .setup = {squaresOfParity(1), squaresOfParity(2)},       // rule 1
+    .setup = {detail::squaresOfParity(1), detail::squaresOfParity(2)},       // rule 1
     .firstToMove = Player::One,
     .opening = OpeningRule::None,
-    .openingSetup = {squaresOfParity(1), squaresOfParity(2)},
+    .openingSetup = {detail::squaresOfParity(1), detail::squaresOfParity(2)},
     .implement = Implement::FourSidedDie,                    // rule 2
     .sticksNoneUpValue = 0,
-    .outcomes = dieOutcomes(),
+    .outcomes = detail::dieOutcomes(),
     .outcomeCount = 4,
     .outcomeWeightTotal = 4,
     .throwValues = (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4),
@@ -54,9 +56,9 @@ const Ruleset kBell{
     .waterReturn = WaterReturn::None,
     .waterReturnSquare = 0,
     .bearOffAt = kOffBoard,                                  // rule 5
-    .bearOffThrows = bellBearOff(),
+    .bearOffThrows = detail::bellBearOff(),
     .bearOffZone = kAllSquares,
-    .bearOffFroms = bearOffFromsOf(bellBearOff()),
+    .bearOffFroms = bearOffFromsOf(detail::bellBearOff()),
     .win = WinRule::Majority,                                // rule 8
     .houses = {House{26, "beauty"}, House{27, "x"}, House{28, "iii"},  // rule 5
                House{29, "ii"}, House{30, "i"}, House{0, ""}},
