@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds everything into build/: the C++ tree (engine, senet tool, server, tests, benchmarks)
+# and, when web/ has a package.json, the browser bundle (web/dist/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -f web/package.json ]; then
+  (cd web && npm ci --no-audit --no-fund && npm run build)
+fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j"$(nproc)"

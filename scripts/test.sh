@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine, builds, and runs every test: the C++ suites through CTest (engine
+# rules, CLI contract, computer opponent, server over real sockets) and, when present, the
+# browser tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+bash scripts/build.sh
+
+ctest --test-dir build --output-on-failure -j"$(nproc)"
+
+if [ -f web/package.json ] && grep -q '"test"' web/package.json; then
+  npm --prefix web test
+fi
