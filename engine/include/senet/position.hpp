@@ -24,7 +24,7 @@ struct Position {
     Bitboard pieces(Player p) const { return board[index(p)]; }
     int onBoard(Player p) const { return std::popcount(board[index(p)]); }
     int borneOff(Player p) const { return off[index(p)]; }
-    /// The owner of the piece on `square` (1..30), or nullopt... returned as 0 (empty), 1 or 2.
+    /// Who has a piece on `square` (1..30): 0 nobody, 1 player 1, 2 player 2.
     int ownerAt(int square) const {
         return (board[0] & bit(square)) ? 1 : (board[1] & bit(square)) ? 2 : 0;
     }
