@@ -110,7 +110,10 @@ Result<int> parseThrow(const Ruleset& rules, std::string_view text) {
     if (!v || !rules.canThrow(*v)) {
         std::string allowed;
         for (int value = 0; value < 16; ++value)
-            if (rules.canThrow(value)) allowed += (allowed.empty() ? "" : ", ") + std::to_string(value);
+            if (rules.canThrow(value)) {
+                if (!allowed.empty()) allowed += ", ";
+                allowed += std::to_string(value);
+            }
         return fail("throw " + quoted(text) + " cannot be thrown in " + std::string(rules.key) + " (expected one of " +
                     allowed + ")");
     }
