@@ -1,36 +1,137 @@
-// Placeholder renderer: replaced by the template-based site.
+// The site's pages: catalogs and templates loaded once, content pages rendered at start-up.
 #include "senet/site.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "pages.hpp"
 
 namespace senet::site {
 
-struct Site::Impl {
-    std::vector<std::string> languages{"en", "nl", "fi", "it", "pl"};
-    std::string version, commit;
-};
+namespace {
 
-Site::Site(std::filesystem::path, std::string version, std::string commit)
-    : impl_(new Impl{{"en", "nl", "fi", "it", "pl"}, std::move(version), std::move(commit)}) {}
+/// Reads web/dist/manifest.json: a flat JSON object of logical name → URL.
+std::map<std::string, std::string, std::less<>> readManifest(const std::filesystem::path& file) {
+    std::map<std::string, std::string, std::less<>> out;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return out;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    auto readString = [&](std::size_t& i) {
+        std::string s;
+        for (++i; i < text.size() && text[i] != '"'; ++i) {
+            if (text[i] == '\\' && i + 1 < text.size()) ++i;
+            s += text[i];
+        }
+        ++i;
+        return s;
+    };
+    std::size_t i = text.find('{');
+    if (i == std::string::npos) return out;
+    while (true) {
+        i = text.find_first_of("\"}", i + 1);
+        if (i == std::string::npos || text[i] == '}') break;
+        std::string key = readString(i);
+        i = text.find('"', i);
+        if (i == std::string::npos) break;
+        out[key] = readString(i);
+        --i;
+    }
+    return out;
+}
+
+}  // namespace
+
+Site::Site(std::filesystem::path webRoot, std::string version, std::string commit)
+    : impl_(new Impl(std::move(webRoot), std::move(version), std::move(commit))) {}
+
 Site::~Site() { delete impl_; }
+
+Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_)
+    : webRoot(std::move(root)), version(std::move(version_)), commit(std::move(commit_)), templates(webRoot / "templates") {
+    for (const std::string& lang : languages) catalogs.emplace(lang, Catalog::load(webRoot / "po" / (lang + ".po"), lang));
+    for (auto& [lang, catalog] : catalogs) catalog.setFallback(&catalogs.at("en"));
+    manifest = readManifest(webRoot / "dist" / "manifest.json");
+    for (const std::string& lang : languages)
+        for (const std::string& page : contentPages()) pages["/" + lang + "/" + page] = renderContent(lang, page);
+    // Render one play and one error page per language now, so broken templates fail at start-up.
+    for (const std::string& lang : languages) {
+        renderPlay(lang, "check", RulesetId::Standard);
+        renderError(lang, ErrorKind::NotFound);
+    }
+}
 
 const std::vector<std::string>& Site::languages() const { return impl_->languages; }
 
-std::string Site::negotiate(std::string_view) const { return "en"; }
-
-std::optional<Page> Site::content(std::string_view path) const {
-    for (const auto& l : impl_->languages)
-        if (path == "/" + l + "/")
-            return Page{200, "<!doctype html><html lang=\"" + l + "\"><title>Senet online</title><h1>Senet online</h1></html>"};
-    return std::nullopt;
+std::string Site::negotiate(std::string_view header) const {
+    // Language ranges with q-values; the highest q wins, earlier ranges win ties.
+    std::string best = "en";
+    double bestQ = 0;
+    std::size_t pos = 0;
+    while (pos < header.size()) {
+        std::size_t end = header.find(',', pos);
+        if (end == std::string_view::npos) end = header.size();
+        std::string_view item = header.substr(pos, end - pos);
+        pos = end + 1;
+        double q = 1;
+        if (const std::size_t semi = item.find(';'); semi != std::string_view::npos) {
+            std::string_view params = item.substr(semi + 1);
+            item = item.substr(0, semi);
+            if (const std::size_t qp = params.find("q="); qp != std::string_view::npos) {
+                try { q = std::stod(std::string(params.substr(qp + 2))); } catch (...) { q = 0; }
+            }
+        }
+        std::string tag;
+        for (char c : item)
+            if (!std::isspace(static_cast<unsigned char>(c))) tag += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const std::string primary = tag.substr(0, tag.find('-'));
+        const auto& langs = impl_->languages;
+        if (q > bestQ && std::find(langs.begin(), langs.end(), primary) != langs.end()) {
+            best = primary;
+            bestQ = q;
+        }
+    }
+    return best;
 }
 
-Page Site::play(std::string_view lang, std::string_view gameId, RulesetId) const {
-    return Page{200, "<!doctype html><html lang=\"" + std::string(lang) + "\"><title>Senet</title><main data-game=\"" +
-                         std::string(gameId) + "\"></main></html>"};
+std::optional<Page> Site::content(std::string_view path) const {
+    auto it = impl_->pages.find(path);
+    if (it == impl_->pages.end()) return std::nullopt;
+    return Page{200, it->second};
+}
+
+Page Site::play(std::string_view lang, std::string_view gameId, RulesetId ruleset) const {
+    return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset)};
 }
 
 Page Site::error(std::string_view lang, ErrorKind kind) const {
-    const int status = kind == ErrorKind::BadRequest ? 400 : kind == ErrorKind::GameExpired ? 410 : 404;
-    return Page{status, "<!doctype html><html lang=\"" + std::string(lang) + "\"><title>Not found</title><p><a href=\"/\">Home</a></html>"};
+    const int status = kind == ErrorKind::BadRequest ? 400 : kind == ErrorKind::GameExpired ? 410 : kind == ErrorKind::GameFull ? 409 : 404;
+    return Page{status, impl_->renderError(impl_->knownLanguage(lang), kind)};
+}
+
+std::vector<std::string> Site::missingStrings() const {
+    std::vector<std::string> out;
+    for (const auto& [lang, catalog] : impl_->catalogs)
+        for (const std::string& key : catalog.missing()) out.push_back(lang + ": " + key);
+    return out;
+}
+
+const Catalog& Site::catalog(std::string_view lang) const { return impl_->catalogs.at(impl_->knownLanguage(lang)); }
+
+std::string Impl::knownLanguage(std::string_view lang) const {
+    for (const std::string& l : languages)
+        if (l == lang) return l;
+    return "en";
+}
+
+std::string Impl::asset(std::string_view logical) const {
+    auto it = manifest.find(logical);
+    return it != manifest.end() ? it->second : "/static/" + std::string(logical);
 }
 
 }  // namespace senet::site

@@ -13,6 +13,9 @@
 
 namespace senet::site {
 
+struct Impl;
+class Catalog;
+
 /// A rendered page: always `text/html; charset=utf-8`.
 struct Page {
     int status = 200;
@@ -47,8 +50,12 @@ public:
     /// A friendly error page with a way back home.
     Page error(std::string_view lang, ErrorKind kind) const;
 
+    /// "LANG: key" for every string a page asked for that its catalog lacks (empty when complete).
+    std::vector<std::string> missingStrings() const;
+    /// The catalog of `lang` (English for an unknown language).
+    const Catalog& catalog(std::string_view lang) const;
+
 private:
-    struct Impl;
     Impl* impl_;
 };
 

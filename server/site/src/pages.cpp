@@ -1,0 +1,177 @@
+// The pages: which values each template gets.
+#include <cstdio>
+
+#include "pages.hpp"
+#include "senet/site_rules.hpp"
+
+namespace senet::site {
+
+namespace {
+
+const char* errorKey(ErrorKind kind) {
+    switch (kind) {
+        case ErrorKind::NotFound: return "not-found";
+        case ErrorKind::GameUnknown: return "game-unknown";
+        case ErrorKind::GameExpired: return "game-expired";
+        case ErrorKind::GameFull: return "game-full";
+        case ErrorKind::BadRequest: return "bad-request";
+    }
+    return "not-found";
+}
+
+/// A JSON string literal (for data- attributes; the template escapes it for HTML).
+std::string jsonString(std::string_view s) {
+    std::string out = "\"";
+    for (char ch : s) {
+        if (ch == '"' || ch == '\\') { out += '\\'; out += ch; }
+        else if (static_cast<unsigned char>(ch) < 0x20) { char buf[8]; std::snprintf(buf, sizeof buf, "\\u%04x", ch); out += buf; }
+        else out += ch;
+    }
+    return out + "\"";
+}
+
+/// The board facts the play page's script draws: named squares, safe squares, water.
+std::string boardJson(const Ruleset& r) {
+    std::string j = "{\"ruleset\":" + jsonString(r.key) + ",\"pieces\":" + std::to_string(r.piecesPerSide) +
+                    ",\"water\":" + std::to_string(r.waterSquare) + ",\"die\":" +
+                    (r.implement == Implement::FourSidedDie ? "true" : "false") + ",\"safe\":[";
+    bool first = true;
+    for (int s = 1; s <= kSquareCount; ++s)
+        if (r.isSafe(s)) { j += (first ? "" : ",") + std::to_string(s); first = false; }
+    j += "],\"houses\":[";
+    first = true;
+    for (const House& h : r.houses)
+        if (h.square) {
+            j += std::string(first ? "" : ",") + "[" + std::to_string(h.square) + "," + jsonString(h.key) + "]";
+            first = false;
+        }
+    return j + "]}";
+}
+
+std::string percent(int weight, int total) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", 100.0 * weight / total);
+    std::string s = buf;
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s + "\u00A0%";
+}
+
+}  // namespace
+
+const std::vector<std::string>& Impl::contentPages() {
+    static const std::vector<std::string> pages{"", "rules", "variants/jequier", "variants/bell", "fairness"};
+    return pages;
+}
+
+Context Impl::layout(const std::string& lang, const std::string& page, const std::string& titleKey) const {
+    const Catalog& c = catalogs.at(lang);
+    Context ctx;
+    ctx.set("lang", lang).set("title", c.get(titleKey)).set("version", version).set("commit", commit.substr(0, 7));
+    ctx.set("css", asset("site.css")).set("home", "/" + lang + "/");
+    ctx.set("description", c.get("site.description"));
+    for (const std::string& l : languages) {
+        Context item;
+        item.set("code", l).set("href", "/" + l + "/" + page).set("name", catalogs.at(l).get("lang.name"));
+        if (l == lang) item.set("current", "1");
+        ctx.list("languages").push_back(item);
+    }
+    static const std::vector<std::pair<std::string, std::string>> nav{
+        {"", "nav.play"}, {"rules", "nav.rules"}, {"variants/jequier", "nav.jequier"}, {"variants/bell", "nav.bell"}, {"fairness", "nav.fairness"}};
+    for (const auto& [path, key] : nav) {
+        Context item;
+        item.set("href", "/" + lang + "/" + path).set("label", c.get(key));
+        if (path == page) item.set("current", "1");
+        ctx.list("nav").push_back(item);
+    }
+    return ctx;
+}
+
+std::string Impl::wrap(Context ctx, const std::string& bodyTemplate, const Catalog& c) const {
+    ctx.set("content", templates.render(bodyTemplate, ctx, c));
+    return templates.render("layout", ctx, c);
+}
+
+std::string Impl::renderContent(const std::string& lang, const std::string& page) const {
+    const Catalog& c = catalogs.at(lang);
+    if (page.empty()) {
+        Context ctx = layout(lang, page, "home.title");
+        for (const Ruleset* r : allRulesets()) {
+            Context item;
+            item.set("key", std::string(r->key)).set("name", c.get("ruleset." + std::string(r->key)));
+            item.set("summary", c.get("ruleset." + std::string(r->key) + ".short"));
+            if (r->id == RulesetId::Standard) item.set("checked", "1");
+            ctx.list("rulesets").push_back(item);
+        }
+        for (const std::string& p : c.keysWithPrefix("home.about.")) ctx.list("about").push_back(Context{}.set("text", c.get(p)));
+        ctx.set("script", asset("home.js"));
+        return wrap(ctx, "home", c);
+    }
+    if (page == "rules") {
+        Context ctx = layout(lang, page, "rules.title");
+        for (const std::string& p : c.keysWithPrefix("rules.intro.")) ctx.list("intro").push_back(Context{}.set("text", c.get(p)));
+        for (const std::string& p : c.keysWithPrefix("rules.rule.")) ctx.list("rules").push_back(Context{}.set("text", c.get(p)));
+        const Ruleset& standard = ruleset(RulesetId::Standard);
+        for (const std::string& a : ruleAspects())
+            ctx.list("glance").push_back(Context{}.set("label", c.get("rc.label." + a)).set("text", describeAspect(a, standard, c)));
+        return wrap(ctx, "rules", c);
+    }
+    if (page == "variants/jequier" || page == "variants/bell") {
+        const std::string key = page.substr(9);
+        const Ruleset& variant = ruleset(*rulesetByKey(key));
+        Context ctx = layout(lang, page, key + ".title");
+        ctx.set("key", key).set("heading", c.get(key + ".title")).set("summary", c.get(key + ".summary"));
+        ctx.set("whatIs", c.get(key + ".what-is")).set("standardName", c.get("ruleset.standard"));
+        ctx.set("variantName", c.get(key + ".title"));
+        ctx.set("tableCaption", c.format("variant.table-caption", {{"variant", c.get(key + ".title")}}));
+        for (const std::string& p : c.keysWithPrefix(key + ".rules.")) ctx.list("rules").push_back(Context{}.set("text", c.get(p)));
+        for (const std::string& p : c.keysWithPrefix(key + ".history.")) ctx.list("history").push_back(Context{}.set("text", c.get(p)));
+        for (const RuleChange& row : ruleChanges(ruleset(RulesetId::Standard), variant, c))
+            ctx.list("changes").push_back(Context{}.set("aspect", row.aspect).set("label", row.label)
+                                              .set("standard", row.standard).set("variant", row.variant));
+        return wrap(ctx, "variant", c);
+    }
+    if (page == "fairness") {
+        Context ctx = layout(lang, page, "fairness.title");
+        for (const std::string& p : c.keysWithPrefix("fairness.intro.")) ctx.list("intro").push_back(Context{}.set("text", c.get(p)));
+        for (const std::string& p : c.keysWithPrefix("fairness.check.")) ctx.list("check").push_back(Context{}.set("text", c.get(p)));
+        for (const Ruleset* r : allRulesets()) {
+            Context table;
+            table.set("name", c.get("ruleset." + std::string(r->key)));
+            table.set("implement", r->implement == Implement::FourSidedDie ? c.get("fairness.die") : c.get("fairness.sticks"));
+            for (int v = 0; v < 16; ++v) {
+                if (!r->canThrow(v)) continue;
+                const int w = r->weightOfValue(v);
+                Context row;
+                row.set("value", std::to_string(v)).set("percent", percent(w, r->outcomeWeightTotal));
+                row.set("odds", c.format("fairness.odds", {{"ways", std::to_string(w)}, {"total", std::to_string(r->outcomeWeightTotal)}}));
+                row.set("extra", r->givesExtraThrow(v) ? c.get("fairness.extra-yes") : c.get("fairness.extra-no"));
+                table.list("rows").push_back(row);
+            }
+            ctx.list("odds").push_back(table);
+        }
+        return wrap(ctx, "fairness", c);
+    }
+    return "";
+}
+
+std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, RulesetId id) const {
+    const Catalog& c = catalogs.at(lang);
+    const Ruleset& r = ruleset(id);
+    Context ctx = layout(lang, "play/" + std::string(gameId), "play.title");
+    ctx.set("game", std::string(gameId)).set("ruleset", std::string(r.key)).set("rulesetName", c.get("ruleset." + std::string(r.key)));
+    ctx.set("board", boardJson(r)).set("strings", asset("i18n/" + lang + ".json")).set("script", asset("play.js"));
+    ctx.set("rulesHref", id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + std::string(r.key));
+    ctx.set("playPage", "1");
+    return wrap(ctx, "play", c);
+}
+
+std::string Impl::renderError(const std::string& lang, ErrorKind kind) const {
+    const Catalog& c = catalogs.at(lang);
+    const std::string key = errorKey(kind);
+    Context ctx = layout(lang, "", "error." + key + ".title");
+    ctx.set("heading", c.get("error." + key + ".title")).set("text", c.get("error." + key + ".text"));
+    return wrap(ctx, "error", c);
+}
+
+}  // namespace senet::site

@@ -1,0 +1,44 @@
+// The renderer's state, shared by site.cpp and pages.cpp.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "senet/site.hpp"
+#include "senet/site_catalog.hpp"
+#include "template.hpp"
+
+namespace senet::site {
+
+/// Everything a Site holds: catalogs, templates, the asset manifest and the pre-rendered pages.
+struct Impl {
+    Impl(std::filesystem::path webRoot, std::string version, std::string commit);
+
+    std::filesystem::path webRoot;
+    std::vector<std::string> languages{"en", "nl", "fi", "it", "pl"};
+    std::string version, commit;
+    Templates templates;
+    std::map<std::string, Catalog, std::less<>> catalogs;
+    std::map<std::string, std::string, std::less<>> manifest;
+    std::map<std::string, std::string, std::less<>> pages;  ///< URL path → HTML
+
+    /// `lang` when supported, else "en".
+    std::string knownLanguage(std::string_view lang) const;
+    /// The URL of a built asset ("play.js", "site.css") from web/dist/manifest.json.
+    std::string asset(std::string_view logical) const;
+
+    /// The content pages' names after "/{lang}/": "", "rules", "variants/jequier", …
+    static const std::vector<std::string>& contentPages();
+    std::string renderContent(const std::string& lang, const std::string& page) const;
+    std::string renderPlay(const std::string& lang, std::string_view gameId, RulesetId ruleset) const;
+    std::string renderError(const std::string& lang, ErrorKind kind) const;
+
+private:
+    /// Fills the values every page's layout needs; `page` is the path after "/{lang}/".
+    Context layout(const std::string& lang, const std::string& page, const std::string& titleKey) const;
+    std::string wrap(Context ctx, const std::string& bodyTemplate, const Catalog& c) const;
+};
+
+}  // namespace senet::site

@@ -1,0 +1,148 @@
+// The site renderer: every catalog complete, every page rendered in every language with no
+// missing string, and rule-change tables that follow the ruleset data.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "senet/site.hpp"
+#include "senet/site_catalog.hpp"
+#include "senet/site_rules.hpp"
+
+using namespace senet;
+using namespace senet::site;
+
+namespace {
+
+const Site& theSite() {
+    static Site site(SENET_WEB_ROOT, "0.1.0", "0123456789abcdef");
+    return site;
+}
+
+const std::vector<std::string> kPages{"", "rules", "variants/jequier", "variants/bell", "fairness"};
+
+}  // namespace
+
+TEST(Catalog, ParsesEscapesAndMultiLineStrings) {
+    const Catalog c = Catalog::parse(
+        "# comment\nmsgid \"\"\nmsgstr \"Language: en\\n\"\n\n"
+        "msgid \"a\"\nmsgstr \"\"\n\"one \\\"two\\\"\\n\"\n\"three\\\\\"\n\n"
+        "msgid \"b\"\nmsgstr \"{x} and {y}\"\n",
+        "en");
+    EXPECT_EQ(c.get("a"), "one \"two\"\nthree\\");
+    EXPECT_EQ(c.format("b", {{"x", "1"}, {"y", "2"}}), "1 and 2");
+    EXPECT_FALSE(c.has(""));
+    EXPECT_THROW(Catalog::parse("msgid \"a\"\nmsgstr \"bad \\q\"\n", "en"), std::runtime_error);
+    EXPECT_THROW(Catalog::parse("msgid \"a\"\n", "en"), std::runtime_error);
+}
+
+TEST(Catalog, EveryLanguageTranslatesEveryKey) {
+    const Catalog& en = theSite().catalog("en");
+    ASSERT_GT(en.entries().size(), 200u);
+    for (const std::string& lang : theSite().languages()) {
+        const Catalog own = Catalog::load(std::string(SENET_WEB_ROOT) + "/po/" + lang + ".po", lang);
+        for (const auto& [key, text] : en.entries()) EXPECT_TRUE(own.has(key)) << lang << " lacks " << key;
+        for (const auto& [key, text] : own.entries()) EXPECT_TRUE(en.has(key)) << lang << " has unknown key " << key;
+        // Every {placeholder} of the English string is used by the translation too.
+        const std::regex ph("\\{[a-zA-Z]+\\}");
+        for (const auto& [key, text] : en.entries()) {
+            if (!own.has(key)) continue;
+            for (auto it = std::sregex_iterator(text.begin(), text.end(), ph); it != std::sregex_iterator(); ++it)
+                EXPECT_NE(own.get(key).find(it->str()), std::string::npos) << lang << " " << key << " lacks " << it->str();
+        }
+    }
+}
+
+TEST(Site, EveryPageRendersInEveryLanguage) {
+    const Site& site = theSite();
+    for (const std::string& lang : site.languages()) {
+        for (const std::string& page : kPages) {
+            const auto p = site.content("/" + lang + "/" + page);
+            ASSERT_TRUE(p) << lang << "/" << page;
+            EXPECT_EQ(p->status, 200);
+            EXPECT_NE(p->body.find("<html lang=\"" + lang + "\""), std::string::npos);
+            EXPECT_EQ(p->body.find("\u27E6"), std::string::npos) << "missing string in /" << lang << "/" << page;
+            EXPECT_EQ(p->body.find("style="), std::string::npos) << "inline style in /" << lang << "/" << page;
+            EXPECT_EQ(p->body.find("<script>"), std::string::npos) << "inline script in /" << lang << "/" << page;
+            for (const std::string& other : site.languages())
+                EXPECT_NE(p->body.find("hreflang=\"" + other + "\" href=\"/" + other + "/" + page + "\""), std::string::npos);
+            EXPECT_NE(p->body.find("v0.1.0 · 0123456"), std::string::npos);
+        }
+        const Page play = site.play(lang, "abc123", RulesetId::Bell);
+        EXPECT_NE(play.body.find("data-game=\"abc123\""), std::string::npos);
+        EXPECT_NE(play.body.find("data-ruleset=\"bell\""), std::string::npos);
+        EXPECT_EQ(play.body.find("\u27E6"), std::string::npos);
+        EXPECT_EQ(play.body.find("style="), std::string::npos);
+        for (ErrorKind k : {ErrorKind::NotFound, ErrorKind::GameUnknown, ErrorKind::GameExpired, ErrorKind::GameFull, ErrorKind::BadRequest}) {
+            const Page e = site.error(lang, k);
+            EXPECT_GE(e.status, 400);
+            EXPECT_EQ(e.body.find("\u27E6"), std::string::npos);
+        }
+    }
+    EXPECT_TRUE(site.missingStrings().empty()) << site.missingStrings().front();
+    EXPECT_FALSE(site.content("/de/"));
+    EXPECT_FALSE(site.content("/en/nothing"));
+}
+
+TEST(Site, NegotiatesTheLanguage) {
+    const Site& site = theSite();
+    EXPECT_EQ(site.negotiate(""), "en");
+    EXPECT_EQ(site.negotiate("nl-NL,nl;q=0.9,en;q=0.8"), "nl");
+    EXPECT_EQ(site.negotiate("de-DE,fi;q=0.5,pl;q=0.7"), "pl");
+    EXPECT_EQ(site.negotiate("it"), "it");
+    EXPECT_EQ(site.negotiate("fr, de"), "en");
+    EXPECT_EQ(site.negotiate("en;q=0.1, FI"), "fi");
+}
+
+TEST(RuleChanges, VariantTablesListExactlyTheDifferingAspects) {
+    const Catalog& en = theSite().catalog("en");
+    const Ruleset& standard = ruleset(RulesetId::Standard);
+    auto aspects = [&](const Ruleset& r) {
+        std::vector<std::string> out;
+        for (const RuleChange& row : ruleChanges(standard, r, en)) out.push_back(row.aspect);
+        return out;
+    };
+    EXPECT_EQ(aspects(ruleset(RulesetId::Jequier)),
+              (std::vector<std::string>{"opening", "throws", "extra", "blockade", "safe", "water", "houses", "backward", "no-move", "bear-off"}));
+    EXPECT_EQ(aspects(ruleset(RulesetId::Bell)),
+              (std::vector<std::string>{"setup", "throws", "extra", "landing", "safe", "houses", "compulsion", "bear-off", "win"}));
+    EXPECT_TRUE(aspects(standard).empty());
+}
+
+TEST(RuleChanges, CellsFollowTheRulesetFields) {
+    const Catalog& en = theSite().catalog("en");
+    const Ruleset& standard = ruleset(RulesetId::Standard);
+    EXPECT_EQ(describeAspect("extra", standard, en), "A throw of 1, 4 or 5 gives another throw after the move.");
+    EXPECT_EQ(describeAspect("extra", ruleset(RulesetId::Jequier), en), "A throw of 1, 4 or 6 gives another throw after the move.");
+    EXPECT_EQ(describeAspect("bear-off", standard, en),
+              "From square 27 or beyond, with a throw that carries the piece past square 30; from square 29 only with 3 and "
+              "from square 30 only with 2.");
+    EXPECT_EQ(describeAspect("safe", ruleset(RulesetId::Jequier), en),
+              "Squares 26, 28, 29 and 30. Also any piece with a piece of its own colour next to it.");
+    EXPECT_EQ(describeAspect("bear-off", ruleset(RulesetId::Bell), en),
+              "Only with the exact throw that carries the piece off the board: 4 from square 27 (marked X), 3 from square 28 "
+              "(marked III), 2 from square 29 (marked II) and 1 from square 30 (marked I).");
+
+    // Change the data and the table changes with it.
+    Ruleset edited = ruleset(RulesetId::Jequier);
+    edited.blockadeLength = 4;
+    edited.waterSquare = 25;
+    edited.extraThrowAfter = (1 << 1) | (1 << 6);
+    std::map<std::string, RuleChange> rows;
+    for (const RuleChange& row : ruleChanges(standard, edited, en)) rows[row.aspect] = row;
+    EXPECT_EQ(rows["blockade"].variant, "A piece may not jump over 4 or more opponent pieces standing in a row, neither forward nor backward.");
+    EXPECT_EQ(rows["water"].variant, "Square 25. A piece that lands there goes back to the first empty square of the board.");
+    EXPECT_EQ(rows["extra"].variant, "A throw of 1 or 6 gives another throw after the move.");
+    edited.blockadeLength = 0;
+    for (const RuleChange& row : ruleChanges(standard, edited, en)) EXPECT_NE(row.aspect, "blockade");
+}
+
+TEST(RuleChanges, PagesShowTheGeneratedTable) {
+    for (const std::string& lang : theSite().languages()) {
+        const Catalog& c = theSite().catalog(lang);
+        const std::string body = theSite().content("/" + lang + "/variants/jequier")->body;
+        for (const RuleChange& row : ruleChanges(ruleset(RulesetId::Standard), ruleset(RulesetId::Jequier), c)) {
+            EXPECT_NE(body.find("data-aspect=\"" + row.aspect + "\""), std::string::npos);
+            EXPECT_NE(body.find(escapeHtml(row.variant)), std::string::npos) << lang << " " << row.aspect;
+        }
+    }
+}
