@@ -1,4 +1,7 @@
+// Level names and the entry point that dispatches to a level (levels.cpp).
 #include "senet/ai.hpp"
+
+#include "levels.hpp"
 
 namespace senet::ai {
 
@@ -18,12 +21,19 @@ std::string_view levelName(Level level) {
     return "random";
 }
 
-Move chooseMove(const Position& p, int throwValue, const Options& /*options*/, Rng& rng) {
-    // Until the levels land, every level plays a random legal move.
+Move chooseMove(const Position& p, int throwValue, const Options& options, Rng& rng) {
+    if (!p.rules().canThrow(throwValue) || outcome(p) != Outcome::Ongoing) return Move::pass();
     MoveList moves;
     generateMoves(p, throwValue, moves);
     if (moves.empty()) return Move::pass();
-    return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+    if (moves.size() == 1) return moves[0];
+    switch (options.level) {
+        case Level::Random: return detail::randomMove(moves, rng);
+        case Level::Beginner: return detail::beginnerMove(p, throwValue, moves, rng);
+        case Level::Intermediate: return detail::intermediateMove(p, throwValue);
+        case Level::Expert: return detail::expertMove(p, throwValue, options);
+    }
+    return moves[0];
 }
 
 }  // namespace senet::ai

@@ -23,8 +23,18 @@ std::string_view levelName(Level level);
 struct Options {
     Level level = Level::Intermediate;
     /// Wall-clock cap for one decision; the search stops and answers with its best move so far.
+    /// Used by `Expert` only (the other levels take well under a millisecond).
     std::chrono::milliseconds budget{100};
+    /// Cap on the search nodes of one `Expert` decision; 0 means no cap. With a node cap and a
+    /// budget long enough never to be reached, decisions depend only on the position, the throw
+    /// and the options, so games can be reproduced exactly (tests, `senet arena` without --ms).
+    std::uint64_t nodeBudget = 0;
+    /// Deepest `Expert` iteration in plies (1..kMaxSearchDepth); 0 means kMaxSearchDepth.
+    int maxDepth = 0;
 };
+
+/// The deepest search iteration the expert level attempts.
+inline constexpr int kMaxSearchDepth = 12;
 
 /// Picks one of the legal moves of the player to move in `p` for a throw of `throwValue`.
 /// Returns Move::pass() when there is no legal move. Deterministic for the same `rng` state

@@ -1,0 +1,60 @@
+// The computer opponent's evaluation and expectiminimax search, exposed for the levels, the
+// tests and the benchmark. Values are always from the point of view of the player to throw
+// next in the position searched: +1 a won game, -1 a lost one, 0 a draw (Bell); evaluations of
+// unfinished games lie strictly inside (-1, 1).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+#include "senet/senet.hpp"
+
+namespace senet::ai {
+
+/// Which evaluation a search uses at its leaves.
+enum class Evaluation : std::uint8_t {
+    Pips,  ///< squares travelled (standard, Jéquier) or pieces kept (Bell), nothing else
+    Race,  ///< pieces' distance to bearing off (or, for Bell, pieces kept) and the turn only
+    Full,  ///< Race plus threats of swaps and captures, House of Water danger, blockades
+};
+
+/// The static value of an unfinished `p` for `p.turn`, in [-kEvalBound, kEvalBound].
+double evaluate(const Position& p, Evaluation kind = Evaluation::Full);
+/// The largest magnitude `evaluate` returns; wins and losses (±1) lie outside it.
+inline constexpr double kEvalBound = 0.98;
+
+/// The value of a finished game for `viewer`: +1 won, -1 lost, 0 drawn.
+double terminalValue(Outcome o, Player viewer);
+
+/// What limits one search.
+struct SearchLimits {
+    int maxDepth = 12;            ///< deepest iteration, in plies (decisions); >= 1
+    int minDepth = 1;             ///< first iteration
+    std::uint64_t nodeBudget = 0; ///< stop after this many nodes; 0: no cap
+    std::chrono::milliseconds time{0};  ///< stop after this long; 0: no cap
+    Evaluation evaluation = Evaluation::Full;
+    bool pruning = true;          ///< Star1/Star2 at chance nodes, alpha-beta at decisions
+};
+
+/// The answer of a search.
+struct SearchResult {
+    Move move = Move::pass();  ///< best move found (pass when there is no legal move)
+    double value = 0;          ///< its value for the player to move
+    int depth = 0;             ///< deepest iteration completed (a later one may have improved `move`)
+    std::uint64_t nodes = 0;   ///< chance nodes and leaf evaluations visited
+};
+
+/// Iterative-deepening expectiminimax for the player to move in `p`, who has thrown
+/// `throwValue` (a value the ruleset can throw). A depth of d plies means d decisions: the
+/// root move, then d-1 further throws each with its best reply (or the same player's move
+/// after an extra throw). Throw values are enumerated with their exact weights.
+SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& limits);
+
+/// The value for `p.turn` of the chance node `p` (the throw still to come) searched `depth`
+/// plies deep with *-minimax pruning (Star1 and Star2 probing). Exact: equals `expectimax`.
+double expectiminimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
+
+/// The same value computed by brute force, without any pruning (for tests).
+double expectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
+
+}  // namespace senet::ai

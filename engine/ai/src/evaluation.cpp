@@ -1,0 +1,230 @@
+// Static evaluation for the three rulesets. Everything is first scored in the ruleset's own
+// unit (squares still to travel for standard and Jéquier, pieces for Bell), for player 1 minus
+// player 2, then turned into a win expectation in (-1, 1) by a tanh whose scale grows with the
+// distance left, as a race's spread grows with the number of throws still to come.
+#include <cmath>
+
+#include "senet/ai_search.hpp"
+#include "throws.hpp"
+
+namespace senet::ai {
+
+namespace detail {
+
+const ThrowTable& throwTable(RulesetId id) {
+    static const std::array<ThrowTable, kRulesetCount> tables = [] {
+        std::array<ThrowTable, kRulesetCount> t{};
+        for (const Ruleset* r : allRulesets()) {
+            ThrowTable& tt = t[static_cast<int>(r->id)];
+            for (int v = 1; v < 16; ++v) {
+                if (!r->canThrow(v)) continue;
+                const double p = static_cast<double>(r->weightOfValue(v)) / r->outcomeWeightTotal;
+                tt.values[tt.count] = v;
+                tt.prob[tt.count] = p;
+                tt.probOf[v] = p;
+                ++tt.count;
+            }
+        }
+        return t;
+    }();
+    return tables[static_cast<int>(id)];
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::ThrowTable;
+
+/// How much of a threat counts: the side to throw next can often answer a threat against it
+/// (move the piece, cover it) before the opponent throws; the other side cannot.
+constexpr double kThreatWhenToThrow = 0.35;
+constexpr double kThreatWhenWaiting = 0.85;
+
+/// Squares still to travel for a piece on each square: the race distance. Houses that need a
+/// particular throw to bear off count a little more than their plain distance.
+struct DistanceTable {
+    std::array<double, kSquareCount + 1> sq{};
+};
+
+DistanceTable standardDistance() {
+    DistanceTable d;
+    for (int s = 1; s <= kSquareCount; ++s) d.sq[s] = 31 - s;
+    d.sq[26] = 5.5;  // every throw but 1 (to 27) or 2 (the water) is awkward
+    d.sq[27] = 4.0;  // bears off with 4 or 5 only; 1 falls into the water if forced
+    d.sq[28] = 17;   // never stands here (the water returns to 15)
+    d.sq[29] = 2.6;  // bears off with a 3 only (4/16)
+    d.sq[30] = 2.2;  // bears off with a 2 only (6/16)
+    return d;
+}
+
+DistanceTable jequierDistance() {
+    DistanceTable d;
+    for (int s = 1; s <= kSquareCount; ++s) d.sq[s] = 30 - s;
+    d.sq[27] = 26;  // never stands here (the water returns to the lowest empty square)
+    return d;
+}
+
+/// The mean squares a turn advances: the expected throw, stretched by the extra throws.
+double tempoOf(const Ruleset& r) {
+    const ThrowTable& t = detail::throwTable(r.id);
+    double mean = 0, again = 0;
+    for (int i = 0; i < t.count; ++i) {
+        mean += t.prob[i] * t.values[i];
+        if (r.givesExtraThrow(t.values[i])) again += t.prob[i];
+    }
+    return mean / (1.0 - again);
+}
+
+/// The squares the player `side` can move from with a throw of `v` (compulsion included).
+Bitboard movers(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
+    Bitboard f = forwardFroms(r, own, opp, v);
+    if (f & r.compulsionSquares) f &= r.compulsionSquares;
+    return f;
+}
+
+/// Expected squares `attacker` wins by swapping with `victim`'s pieces on its next throw:
+/// a swap over v squares moves the attacker v forward and the victim v back.
+double swapThreat(const Ruleset& r, Bitboard attacker, Bitboard victim) {
+    const ThrowTable& t = detail::throwTable(r.id);
+    double gain = 0;
+    for (int i = 0; i < t.count; ++i) {
+        const int v = t.values[i];
+        const Bitboard hits = (movers(r, attacker, victim, v) << v) & victim & kAllSquares;
+        if (hits) gain += t.prob[i] * 2.0 * v;
+    }
+    return gain;
+}
+
+/// Expected squares `side` loses by being forced onto the House of Water: a throw whose only
+/// legal move lands there sends the piece back to `back`.
+double waterDanger(const Ruleset& r, Bitboard own, Bitboard opp, double back) {
+    const ThrowTable& t = detail::throwTable(r.id);
+    double loss = 0;
+    for (int i = 0; i < t.count; ++i) {
+        const int v = t.values[i];
+        if (r.waterSquare - v < 1) continue;
+        const Bitboard f = forwardFroms(r, own, opp, v);
+        if (f && f == (f & bit(r.waterSquare - v))) loss += t.prob[i] * (r.waterSquare - back);
+    }
+    return loss;
+}
+
+/// Jéquier: opponent pieces held up behind a row of three or more of `own`.
+double blockadeHold(Bitboard own, Bitboard opp) {
+    const Bitboard starts = own & (own >> 1) & (own >> 2);
+    if (!starts) return 0;
+    double held = 0;
+    for (Bitboard b = starts; b; b &= b - 1) {
+        const int s = lowestSquare(b);
+        held += std::popcount(opp & squareRange(s - 6, s - 1));
+    }
+    return held;
+}
+
+double sumDistance(const DistanceTable& d, Bitboard pieces) {
+    double sum = 0;
+    for (Bitboard b = pieces; b; b &= b - 1) sum += d.sq[lowestSquare(b)];
+    return sum;
+}
+
+/// Standard and Jéquier: a race in squares, for player 1 minus player 2.
+double raceValue(const Position& p, Evaluation kind) {
+    static const DistanceTable kStandard = standardDistance();
+    static const DistanceTable kJequier = jequierDistance();
+    const Ruleset& r = p.rules();
+    const bool jequier = r.id == RulesetId::Jequier;
+    const DistanceTable& d = jequier ? kJequier : kStandard;
+    const Bitboard b1 = p.board[0], b2 = p.board[1];
+    const double dist1 = sumDistance(d, b1), dist2 = sumDistance(d, b2);
+    static const double kTempo[2] = {tempoOf(ruleset(RulesetId::Standard)), tempoOf(ruleset(RulesetId::Jequier))};
+    const double tempo = kTempo[jequier ? 1 : 0];
+    double score = dist2 - dist1;  // positive: player 1 is ahead
+    score += p.turn == Player::One ? tempo / 2 : -tempo / 2;
+    if (kind == Evaluation::Full) {
+        const bool oneToThrow = p.turn == Player::One;
+        const double w1 = oneToThrow ? kThreatWhenToThrow : kThreatWhenWaiting;  // threats against player 1
+        const double w2 = oneToThrow ? kThreatWhenWaiting : kThreatWhenToThrow;
+        score -= w1 * swapThreat(r, b2, b1);
+        score += w2 * swapThreat(r, b1, b2);
+        const double back = jequier ? 3.0 : 15.0;
+        score -= w1 * waterDanger(r, b1, b2, back);
+        score += w2 * waterDanger(r, b2, b1, back);
+        if (jequier) score += 1.5 * (blockadeHold(b1, b2) - blockadeHold(b2, b1));
+    }
+    const double spread = 1.3 * std::sqrt(dist1 + dist2 + 10.0);
+    return std::tanh(score / spread);
+}
+
+/// Bell: expected pieces scored, for player 1 minus player 2. A piece on the board is worth
+/// more the further it stands and less when it can be captured on the opponent's next throw.
+double bellValue(const Position& p, Evaluation kind) {
+    const Ruleset& r = p.rules();
+    auto pieceValue = [](int s) { return s >= 26 ? 0.9 : 0.55 + 0.3 * s / 25.0; };
+    double score = 0;
+    double value[2] = {0, 0};
+    for (int side = 0; side < 2; ++side) {
+        value[side] = p.off[side];
+        for (Bitboard b = p.board[side]; b; b &= b - 1) value[side] += pieceValue(lowestSquare(b));
+    }
+    score = value[0] - value[1];
+    score += p.turn == Player::One ? 0.1 : -0.1;
+    if (kind == Evaluation::Full) {
+        const ThrowTable& t = detail::throwTable(r.id);
+        const bool oneToThrow = p.turn == Player::One;
+        for (int victim = 0; victim < 2; ++victim) {
+            const Bitboard own = p.board[victim], opp = p.board[victim ^ 1];
+            const bool victimThrows = oneToThrow == (victim == 0);
+            double loss = 0;
+            for (int i = 0; i < t.count; ++i) {
+                const int v = t.values[i];
+                const Bitboard hits = (movers(r, opp, own, v) << v) & own & kAllSquares;
+                double best = 0;
+                for (Bitboard h = hits; h; h &= h - 1) best = std::max(best, pieceValue(lowestSquare(h)));
+                loss += t.prob[i] * best;
+            }
+            loss *= victimThrows ? kThreatWhenToThrow : kThreatWhenWaiting;
+            score += victim == 0 ? -loss : loss;
+        }
+    }
+    const int left = p.onBoard(Player::One) + p.onBoard(Player::Two);
+    return std::tanh(score * 1.6 / std::sqrt(left + 2.0));
+}
+
+/// The plainest sound measure: squares travelled (standard, Jéquier) or pieces kept plus a
+/// little for their progress (Bell), for player 1 minus player 2.
+double pipValue(const Position& p) {
+    if (p.rulesetId == RulesetId::Bell) {
+        double score = 0;
+        for (int side = 0; side < 2; ++side) {
+            double v = p.off[side] * 1.2;
+            for (Bitboard b = p.board[side]; b; b &= b - 1) v += 1.0 + lowestSquare(b) / 150.0;
+            score += side == 0 ? v : -v;
+        }
+        const int left = p.onBoard(Player::One) + p.onBoard(Player::Two);
+        return std::tanh(score * 1.6 / std::sqrt(left + 2.0));
+    }
+    const int end = p.rules().bearOffAt;
+    double dist[2] = {0, 0};
+    for (int side = 0; side < 2; ++side)
+        for (Bitboard b = p.board[side]; b; b &= b - 1) dist[side] += end - lowestSquare(b);
+    return std::tanh((dist[1] - dist[0]) / (1.3 * std::sqrt(dist[0] + dist[1] + 10.0)));
+}
+
+}  // namespace
+
+double evaluate(const Position& p, Evaluation kind) {
+    const double v1 = kind == Evaluation::Pips              ? pipValue(p)
+                      : p.rulesetId == RulesetId::Bell ? bellValue(p, kind)
+                                                       : raceValue(p, kind);
+    const double v = p.turn == Player::One ? v1 : -v1;
+    return v * kEvalBound;
+}
+
+double terminalValue(Outcome o, Player viewer) {
+    if (o == Outcome::Draw || o == Outcome::Ongoing) return 0;
+    const bool oneWon = o == Outcome::WinOne;
+    return oneWon == (viewer == Player::One) ? 1.0 : -1.0;
+}
+
+}  // namespace senet::ai

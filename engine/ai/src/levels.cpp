@@ -1,0 +1,56 @@
+// The four levels. Methods and sources: engine/ai/README.md.
+#include "levels.hpp"
+
+#include <algorithm>
+
+#include "senet/ai_search.hpp"
+
+namespace senet::ai::detail {
+
+Move randomMove(const MoveList& moves, Rng& rng) {
+    return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+}
+
+Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng) {
+    (void)throwValue;
+    // One move in four is a slip: any legal move.
+    if (rng.below(4) == 0) return randomMove(moves, rng);
+    const Ruleset& r = p.rules();
+    double bestScore = -1e9;
+    Move best = moves[0];
+    for (const Move& m : moves) {
+        double score = 0;
+        if (m.has(kBearOff)) score = 31 - m.from + 2;
+        else score = static_cast<int>(m.dest) - static_cast<int>(m.from);
+        if (m.has(kSwap) || m.has(kCapture)) score += 2;
+        if (m.has(kWater)) score -= 4;
+        if (r.isSafe(m.dest <= kSquareCount ? m.dest : 1) && !m.has(kBearOff)) score += 1;
+        score += 4.0 * rng.below(1000) / 1000.0;  // a beginner's judgement is rough
+        if (score > bestScore) {
+            bestScore = score;
+            best = m;
+        }
+    }
+    return best;
+}
+
+Move intermediateMove(const Position& p, int throwValue) {
+    SearchLimits limits;
+    limits.minDepth = 2;
+    limits.maxDepth = 2;
+    limits.evaluation = Evaluation::Pips;
+    return searchMove(p, throwValue, limits).move;
+}
+
+Move expertMove(const Position& p, int throwValue, const Options& options) {
+    SearchLimits limits;
+    limits.minDepth = 2;
+    limits.maxDepth = options.maxDepth > 0 ? std::min(options.maxDepth, kMaxSearchDepth) : kMaxSearchDepth;
+    limits.minDepth = std::min(limits.minDepth, limits.maxDepth);
+    limits.nodeBudget = options.nodeBudget;
+    limits.time = options.budget;
+    limits.evaluation = Evaluation::Full;
+    return searchMove(p, throwValue, limits).move;
+}
+
+}  // namespace senet::ai::detail

@@ -1,0 +1,19 @@
+// The levels' move choosers (internal to senet_ai). Each takes a position whose player to move
+// has thrown `throwValue` and at least one legal move, and returns one of the legal moves.
+#pragma once
+
+#include "senet/ai.hpp"
+
+namespace senet::ai::detail {
+
+/// A uniformly random legal move.
+Move randomMove(const MoveList& moves, Rng& rng);
+/// Greedy on a simple score (squares gained, swaps and captures, the House of Water avoided)
+/// with noise, and a random move one time in four.
+Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng);
+/// One throw of look-ahead: each move's expected value over the next throw, pip evaluation.
+Move intermediateMove(const Position& p, int throwValue);
+/// Iterative-deepening *-minimax within the options' time and node budgets, full evaluation.
+Move expertMove(const Position& p, int throwValue, const Options& options);
+
+}  // namespace senet::ai::detail
