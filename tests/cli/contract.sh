@@ -1,2 +1,222 @@
 #!/usr/bin/env bash
-exit 0
+# The command-line contract of RULES.md, checked against the built program.
+# Usage: bash contract.sh PATH_TO_SENET
+# Prints every failed check and exits 1 when any failed.
+set -u
+
+SENET=${1:?usage: contract.sh PATH_TO_SENET}
+if [[ ! -x $SENET ]]; then
+  echo "FAIL: $SENET is not an executable program"
+  exit 1
+fi
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+failures=0
+checks=0
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# run ARGS...: runs the program; sets rc, out (stdout) and err (stderr).
+run() {
+  "$SENET" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+  rc=$?
+  out=$(cat "$TMP/out")
+  err=$(cat "$TMP/err")
+}
+
+show() { printf '%q ' "$@"; }
+
+# ok EXPECTED_STDOUT ARGS...: exit 0, exactly EXPECTED_STDOUT on stdout, nothing on stderr.
+ok() {
+  local expected=$1
+  shift
+  checks=$((checks + 1))
+  run "$@"
+  if [[ $rc -ne 0 ]]; then
+    fail "senet $(show "$@"): exit $rc, expected 0 (stderr: $err)"
+  elif [[ $out != "$expected" ]]; then
+    fail "senet $(show "$@"): stdout was"$'\n'"$out"$'\n'"expected"$'\n'"$expected"
+  elif [[ -n $err ]]; then
+    fail "senet $(show "$@"): unexpected stderr: $err"
+  fi
+}
+
+# bad ARGS...: exit 2, nothing on stdout, exactly one non-empty line on stderr.
+bad() {
+  checks=$((checks + 1))
+  run "$@"
+  local lines
+  lines=$(wc -l <"$TMP/err")
+  if [[ $rc -ne 2 ]]; then
+    fail "senet $(show "$@"): exit $rc, expected 2 (stdout: $out)"
+  elif [[ -n $out ]]; then
+    fail "senet $(show "$@"): printed to stdout: $out"
+  elif [[ -z $err ]]; then
+    fail "senet $(show "$@"): no error message on stderr"
+  elif [[ $lines -ne 1 ]]; then
+    fail "senet $(show "$@"): $lines lines on stderr, expected one: $err"
+  fi
+}
+
+START=standard:1212121212....................:1:0:0
+JSTART=jequier:121212121.2...................:2:0:0
+BSTART=bell:12121212121212121212..........:1:0:0
+NL=$'\n'
+
+# --- start --------------------------------------------------------------------------------
+ok "$START" start standard
+ok "$JSTART" start jequier
+ok "$BSTART" start bell
+bad start
+bad start senet
+bad start standard bell
+
+# --- moves: the two examples of RULES.md ---------------------------------------------------
+ok "9-11" moves "$START" 2
+ok "1-2${NL}3-4${NL}5-6${NL}7-8${NL}9-10" moves "$START" 1
+
+# --- moves: sorted by FROM then TO, off last; pass when nothing is legal -------------------
+ok "27-28${NL}30-off" moves bell:22........................1.11:1:7:8 1
+ok "26-off${NL}28-off" moves jequier:22...................1...1.1..:1:2:3 4
+ok "25-28${NL}27-30" moves standard:.2......................1.1...:1:3:4 3
+ok "25-29${NL}27-off" moves standard:.2......................1.1...:1:3:4 4
+ok "4-10${NL}6-12${NL}8-14${NL}11-17" moves "$JSTART" 6
+ok "pass" moves standard:.2...........................1:1:4:4 3
+ok "pass" moves jequier:1222..........................:1:4:2 6
+ok "pass" moves bell:.........................12222:1:0:0 2
+
+# --- apply: the position, then the state; an extra throw keeps TURN ------------------------
+ok "standard:12121212.21...................:2:0:0${NL}ongoing" apply "$START" 2 9-11
+ok "standard:12121212.2..1.................:1:0:0${NL}ongoing" apply "$START" 4 9-13
+ok "standard:2112121212....................:1:0:0${NL}ongoing" apply "$START" 1 1-2
+ok "standard:.2............1...............:2:4:4${NL}ongoing" apply standard:.2......................1.....:1:4:4 3 25-28
+ok "standard:.2...........................1:1:4:4${NL}ongoing" apply standard:.2...........................1:1:4:4 4 pass
+ok "standard:.2...........................1:2:4:4${NL}ongoing" apply standard:.2...........................1:1:4:4 3 pass
+ok "jequier:1222..........................:2:4:2${NL}ongoing" apply jequier:1222..........................:1:4:2 6 pass
+ok "jequier:121212121.......2.............:2:0:0${NL}ongoing" apply "$JSTART" 6 11-17
+ok "standard:.2............................:1:5:4${NL}win 1" apply standard:.2........................1...:1:4:4 4 27-off
+ok "standard:1.............................:1:4:5${NL}win 2" apply standard:1............................2:2:4:4 2 30-off
+ok "bell:..............................:2:3:3${NL}draw" apply bell:.............................1:1:2:3 1 30-off
+ok "bell:..12..........................:2:9:8${NL}ongoing" apply bell:1.22..........................:1:9:8 2 1-3
+
+# --- malformed positions (moves and apply) -------------------------------------------------
+for cmd in moves apply; do
+  extra=()
+  [[ $cmd == apply ]] && extra=(9-11)
+  bad $cmd standard:1212121212....................:1:0 2 "${extra[@]}"          # 4 fields
+  bad $cmd standard:1212121212....................:1:0:0:0 2 "${extra[@]}"      # 6 fields
+  bad $cmd senet:1212121212....................:1:0:0 2 "${extra[@]}"           # unknown ruleset
+  bad $cmd standard:1212121212...................:1:0:0 2 "${extra[@]}"         # 29 squares
+  bad $cmd standard:1212121212.....................:1:0:0 2 "${extra[@]}"       # 31 squares
+  bad $cmd standard:1212121212x...................:1:0:0 2 "${extra[@]}"        # unknown character
+  bad $cmd standard:1212121212.1..................:1:0:0 2 "${extra[@]}"        # six pieces
+  bad $cmd bell:121212121212121212121.........:1:0:0 2 "${extra[@]}"            # eleven pieces
+  bad $cmd standard:1212121212....................:1:1:0 2 "${extra[@]}"        # 5 + 1 borne off
+  bad $cmd standard:121212121.....................:1:0:0 2 "${extra[@]}"        # 4 + 0
+  bad $cmd bell:12121212121212121212..........:1:1:0 2 "${extra[@]}"            # 10 + 1
+  bad $cmd standard:1212121212....................:3:0:0 2 "${extra[@]}"        # bad turn
+  bad $cmd standard:1212121212....................:x:0:0 2 "${extra[@]}"
+  bad $cmd standard:1212121212....................:1:a:0 2 "${extra[@]}"
+  bad $cmd standard:12121212.2.................1..:1:0:0 2 "${extra[@]}"        # on the House of Water
+  bad $cmd jequier:12121212..2...............1...:2:0:0 2 "${extra[@]}"         # on the House of Water
+  bad $cmd jequier:12121212..2..................1:2:0:0 2 "${extra[@]}"         # on Jéquier's 30
+  bad $cmd "" 2 "${extra[@]}"
+done
+
+# --- throws the ruleset cannot produce ------------------------------------------------------
+for t in 6 0 -1 abc "" 1.5 " 2" 7; do bad moves "$START" "$t"; done
+for t in 5 0 7; do bad moves "$JSTART" "$t"; done
+for t in 5 6 0; do bad moves "$BSTART" "$t"; done
+bad apply "$START" 6 9-15
+bad apply "$JSTART" 5 11-16
+bad apply "$BSTART" 5 19-24
+
+# --- moves in a wrong format, and moves that are not legal ----------------------------------
+for m in 9_11 9- -11 9-11-13 "9 11" "" x 9-OFF 9-x off 9-31; do bad apply "$START" 2 "$m"; done
+bad apply "$START" 2 1-3                                   # onto its own piece
+bad apply "$START" 2 9-12                                  # the wrong distance
+bad apply "$START" 2 2-4                                   # not the mover's piece
+bad apply "$START" 2 pass                                  # a move exists
+bad apply standard:.2...........................1:1:4:4 3 30-off   # only a 2 bears off from 30
+bad apply standard:.2.......................1....:1:4:4 5 26-off   # never from 26
+bad apply bell:.2.........................1..:1:0:0 4 28-off       # Bell: exact throws only
+bad apply jequier:22.................1.....1....:1:3:3 4 26-off    # not all home
+
+# --- a finished game ------------------------------------------------------------------------
+bad moves standard:.2.2.2.2.2....................:1:5:0 2
+bad apply standard:.2.2.2.2.2....................:1:5:0 2 pass
+bad moves bell:..............................:1:3:3 1
+
+# --- missing and extra arguments, unknown commands ------------------------------------------
+bad moves
+bad moves "$START"
+bad moves "$START" 2 9-11
+bad apply
+bad apply "$START" 2
+bad apply "$START" 2 9-11 extra
+bad frobnicate
+bad MOVES "$START" 2
+checks=$((checks + 1))
+run
+[[ $rc -eq 2 && -z $out ]] || fail "senet without arguments: exit $rc (expected 2) or output on stdout: $out"
+
+# --- perft ----------------------------------------------------------------------------------
+ok "18" perft "$START" 1
+ok "273" perft "$START" 2
+ok "18" perft "$JSTART" 1
+ok "283" perft "$JSTART" 2
+ok "23" perft "$BSTART" 1
+ok "519" perft "$BSTART" 2
+bad perft "$START"
+bad perft "$START" -1
+bad perft "$START" abc
+bad perft senet:1212121212....................:1:0:0 1
+
+# --- selfplay -------------------------------------------------------------------------------
+for rules in standard jequier bell; do
+  checks=$((checks + 1))
+  run selfplay --rules $rules --games 20 --seed 11
+  first=$out
+  if [[ $rc -ne 0 || -z $first ]]; then
+    fail "senet selfplay --rules $rules --games 20 --seed 11: exit $rc, stdout '$first', stderr $err"
+  fi
+  run selfplay --seed 11 --games 20 --rules $rules
+  [[ $rc -eq 0 && $out == "$first" ]] || fail "selfplay $rules seed 11 twice: stdout differs"$'\n'"$first"$'\n'"---"$'\n'"$out"
+done
+bad selfplay
+bad selfplay --rules standard --games 5
+bad selfplay --rules standard --seed 1
+bad selfplay --games 5 --seed 1
+bad selfplay --rules senet --games 5 --seed 1
+bad selfplay --rules standard --games 0 --seed 1
+bad selfplay --rules standard --games -3 --seed 1
+bad selfplay --rules standard --games abc --seed 1
+bad selfplay --rules standard --games 5 --seed x
+bad selfplay --rules standard --games 5 --seed -1
+bad selfplay --rules standard --games 5 --seed 1 --speed 9
+bad selfplay --rules standard --games 5 --seed
+bad selfplay --rules standard --games 5 --seed 1 --seed 2
+bad selfplay --rules standard --games 5 --seed 1 stray
+
+# --- replay ---------------------------------------------------------------------------------
+cat >"$TMP/good.json" <<'JSON'
+{"ruleset":"standard","plies":[{"player":1,"throw":2,"sticks":"1100","move":"9-11"},{"player":2,"throw":3,"sticks":"1110","move":"10-13"}],"result":"ongoing"}
+JSON
+cat >"$TMP/illegal.json" <<'JSON'
+{"ruleset":"standard","plies":[{"player":1,"throw":2,"sticks":"1100","move":"9-11"},{"player":2,"throw":3,"sticks":"1110","move":"10-13"},{"player":1,"throw":2,"sticks":"0110","move":"1-3"}]}
+JSON
+printf '{"ruleset":"standard","plies":[' >"$TMP/broken.json"
+ok "standard:12121212..1.2.................:1:0:0${NL}ongoing" replay "$TMP/good.json"
+bad replay "$TMP/illegal.json"
+checks=$((checks + 1))
+[[ $err == *"ply 3"* ]] || fail "replay of an illegal ply 3 does not name ply 3: $err"
+bad replay "$TMP/broken.json"
+bad replay "$TMP/does-not-exist.json"
+bad replay
+
+echo "$checks checks, $failures failed"
+[[ $failures -eq 0 ]]
