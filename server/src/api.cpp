@@ -1,0 +1,153 @@
+// The JSON API: create, join, summary, record. server/API.md.
+#include <nlohmann/json.hpp>
+
+#include "router.hpp"
+#include "senet/fairness.hpp"
+
+namespace senet::server {
+
+using nlohmann::json;
+
+Response apiError(int status, std::string_view code, std::string_view message) {
+    return jsonResponse(status, json({{"error", code}, {"message", message}}).dump());
+}
+
+namespace {
+
+/// Reads an optional string field; sets `error` when present but not a string.
+std::optional<std::string> stringField(const json& body, const char* name, std::string& error) {
+    const auto it = body.find(name);
+    if (it == body.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) {
+        error = std::string("\"") + name + "\" must be a string";
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
+json urls(const std::string& lang, const std::string& id, const std::string& secret, const std::string& invite) {
+    const std::string watch = "/" + lang + "/play/" + id;
+    json j = {{"watchUrl", watch}, {"resumeUrl", watch + "#seat=" + secret}, {"socket", "/ws/games/" + id}};
+    j["inviteUrl"] = invite.empty() ? json(nullptr) : json(watch + "#invite=" + invite);
+    return j;
+}
+
+std::optional<std::string> pickLanguage(const site::Site& site, const Request& request, const json& body, std::string& error) {
+    auto lang = stringField(body, "lang", error);
+    if (!error.empty()) return std::nullopt;
+    if (!lang) return site.negotiate(request.acceptLanguage);
+    for (const auto& l : site.languages())
+        if (l == *lang) return lang;
+    error = "\"lang\" must be one of the site's languages";
+    return std::nullopt;
+}
+
+}  // namespace
+
+Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request) {
+    const json body = json::parse(request.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object()) return apiError(400, "bad-body", "the body must be a JSON object");
+    std::string error;
+    CreateRequest req;
+
+    const auto ruleset = stringField(body, "ruleset", error);
+    if (!error.empty()) return apiError(400, "ruleset", error);
+    if (!ruleset) return apiError(400, "ruleset", "\"ruleset\" is required: \"standard\", \"jequier\" or \"bell\"");
+    const auto id = rulesetByKey(*ruleset);
+    if (!id) return apiError(400, "ruleset", "\"ruleset\" must be \"standard\", \"jequier\" or \"bell\"");
+    req.ruleset = *id;
+
+    const auto opponent = stringField(body, "opponent", error);
+    if (!error.empty()) return apiError(400, "opponent", error);
+    if (!opponent || (*opponent != "friend" && *opponent != "computer" && *opponent != "local"))
+        return apiError(400, "opponent", "\"opponent\" must be \"friend\", \"computer\" or \"local\"");
+    req.opponent = *opponent;
+
+    const auto side = stringField(body, "side", error);
+    if (!error.empty()) return apiError(400, "side", error);
+    const std::string s = side.value_or("random");
+    if (s == "first") req.creatorSeat = 0;
+    else if (s == "second") req.creatorSeat = 1;
+    else if (s == "random") req.creatorSeat = fairness::randomBytes(1)[0] & 1;
+    else return apiError(400, "side", "\"side\" must be \"first\", \"second\" or \"random\"");
+
+    const auto level = stringField(body, "level", error);
+    if (!error.empty()) return apiError(400, "level", error);
+    if (req.opponent == "computer") {
+        req.level = level.value_or("intermediate");
+        if (req.level != "beginner" && req.level != "intermediate" && req.level != "expert")
+            return apiError(400, "level", "\"level\" must be \"beginner\", \"intermediate\" or \"expert\"");
+    } else if (level) {
+        return apiError(400, "level", "\"level\" applies only to games against the computer");
+    }
+    const auto lang = pickLanguage(site, request, body, error);
+    if (!lang) return apiError(400, "lang", error);
+
+    Created created;
+    try {
+        created = registry.create(req);
+    } catch (const std::exception& e) {
+        return apiError(503, "storage", std::string("the game could not be stored: ") + e.what());
+    }
+    json out = urls(*lang, created.id, created.secret, created.inviteToken);
+    out["game"] = created.id;
+    out["secret"] = created.secret;
+    out["seats"] = created.seats;
+    out["ruleset"] = *ruleset;
+    out["opponent"] = req.opponent;
+    out["level"] = req.level.empty() ? json(nullptr) : json(req.level);
+    out["lang"] = *lang;
+    Response r = jsonResponse(201, out.dump());
+    r.headers.emplace_back("Location", "/api/games/" + created.id);
+    return r;
+}
+
+Response apiJoinGame(Registry& registry, const site::Site& site, const Request& request, const std::string& id) {
+    const json body = json::parse(request.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object()) return apiError(400, "bad-body", "the body must be a JSON object");
+    std::string error;
+    const auto invite = stringField(body, "invite", error);
+    if (!error.empty() || !invite || invite->empty() || invite->size() > 128)
+        return apiError(400, "invite", "\"invite\" must be the invite token from the link");
+    const auto lang = pickLanguage(site, request, body, error);
+    if (!lang) return apiError(400, "lang", error);
+    Lookup found = registry.find(id);
+    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (!found.room) return apiError(404, "unknown-game", "there is no such game");
+    JoinOutcome j;
+    try {
+        j = found.room->join(*invite);
+    } catch (const std::exception& e) {
+        return apiError(503, "storage", std::string("the seat could not be stored: ") + e.what());
+    }
+    if (j.status == JoinOutcome::BadInvite) return apiError(403, "bad-invite", "this invite token is not the game's");
+    if (j.status == JoinOutcome::Full) return apiError(409, "full", "both seats are taken; you can watch the game");
+    json out = urls(*lang, id, j.secret, "");
+    out.erase("inviteUrl");
+    out["game"] = id;
+    out["secret"] = j.secret;
+    out["seats"] = {j.seat};
+    return jsonResponse(200, out.dump());
+}
+
+Response apiGameSummary(Registry& registry, const std::string& id) {
+    Lookup found = registry.find(id);
+    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (!found.room) return apiError(404, "unknown-game", "there is no such game");
+    return jsonResponse(200, found.room->summary().dump());
+}
+
+Response apiGameRecord(Registry& registry, const std::string& id) {
+    Lookup found = registry.find(id);
+    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (!found.room) return apiError(404, "unknown-game", "there is no such game");
+    auto record = found.room->verifiableRecord();
+    if (!record) return apiError(409, "not-finished", "the record is served once the game is over");
+    Response r = jsonResponse(200, std::move(*record));
+    r.headers.clear();
+    r.headers.emplace_back("Cache-Control", "public, max-age=3600");
+    r.headers.emplace_back("Content-Disposition", "inline; filename=\"senet-" + id + ".json\"");
+    return r;
+}
+
+}  // namespace senet::server

@@ -1,0 +1,155 @@
+#include "config.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <map>
+
+#include "senet/fairness.hpp"
+
+namespace senet::server {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: senet-server [flags]\n"
+    "  --address A            bind address (SENET_ADDRESS, default 127.0.0.1)\n"
+    "  --port N               port, 0 for any free one (SENET_PORT, default 8080)\n"
+    "  --data-dir DIR         SQLite database directory (SENET_DATA_DIR, default ./data)\n"
+    "  --web-root DIR         the web/ directory (SENET_WEB_ROOT, default: found near the binary or cwd)\n"
+    "  --threads N            I/O threads (default 2)\n"
+    "  --ai-threads N         computer player threads (default 1)\n"
+    "  --grace-seconds N      offline seconds before the opponent may claim the win (default 300)\n"
+    "  --computer-delay-ms N  pause before each computer action (default 400)\n"
+    "  --ai-budget-ms N       time cap per computer decision (default 100)\n"
+    "  --rate R --burst B     messages per second per connection and burst (default 20, 40)\n"
+    "  --max-dropped N        rate-limited messages before the connection is closed (default 200)\n"
+    "  --max-message BYTES    largest WebSocket message (default 4096)\n"
+    "  --idle-seconds N       WebSocket idle timeout (default 60)\n"
+    "  --http-timeout-seconds N  time allowed to send one HTTP request (default 30)\n"
+    "  --sync full|normal     SQLite synchronous mode (default normal, see README)\n"
+    "  --expire-days N        unfinished games idle this long expire (default 30)\n"
+    "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n";
+
+bool toInt(const std::string& s, long long min, long long max, long long& out) {
+    const char* end = s.data() + s.size();
+    auto [p, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && p == end && out >= min && out <= max;
+}
+
+}  // namespace
+
+std::filesystem::path findWebRoot(const char* argv0) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::vector<fs::path> starts;
+    if (argv0) {
+        fs::path exe = fs::weakly_canonical(fs::absolute(argv0, ec), ec);
+        if (!ec) starts.push_back(exe.parent_path());
+    }
+    starts.push_back(fs::current_path(ec));
+    for (fs::path dir : starts) {
+        for (int up = 0; up < 4 && !dir.empty(); ++up) {
+            if (fs::is_directory(dir / "web", ec)) return dir / "web";
+            if (dir == dir.parent_path()) break;
+            dir = dir.parent_path();
+        }
+    }
+    return {};
+}
+
+std::optional<Config> parseConfig(int argc, char** argv, std::string& error, bool& help) {
+    Config c;
+    help = false;
+    std::map<std::string, std::string> values;
+    auto env = [&](const char* var, const char* flag) {
+        if (const char* v = std::getenv(var); v && *v) values[flag] = v;
+    };
+    env("SENET_ADDRESS", "address");
+    env("SENET_PORT", "port");
+    env("SENET_DATA_DIR", "data-dir");
+    env("SENET_WEB_ROOT", "web-root");
+    static const char* kFlags[] = {"address", "port", "data-dir", "web-root", "threads", "ai-threads", "grace-seconds",
+                                   "computer-delay-ms", "ai-budget-ms", "rate", "burst", "max-dropped", "max-message",
+                                   "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "test-seed"};
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            help = true;
+            error = kUsage;
+            return std::nullopt;
+        }
+        if (a.rfind("--", 0) != 0) {
+            error = "unexpected argument '" + a + "'\n" + kUsage;
+            return std::nullopt;
+        }
+        std::string name = a.substr(2), value;
+        if (auto eq = name.find('='); eq != std::string::npos) {
+            value = name.substr(eq + 1);
+            name = name.substr(0, eq);
+        } else if (i + 1 < argc) {
+            value = argv[++i];
+        } else {
+            error = "flag --" + name + " needs a value";
+            return std::nullopt;
+        }
+        bool known = false;
+        for (const char* f : kFlags) known = known || name == f;
+        if (!known) {
+            error = "unknown flag --" + name + "\n" + kUsage;
+            return std::nullopt;
+        }
+        values[name] = value;
+    }
+    auto number = [&](const char* flag, long long min, long long max, auto& out) -> bool {
+        auto it = values.find(flag);
+        if (it == values.end()) return true;
+        long long v = 0;
+        if (!toInt(it->second, min, max, v)) {
+            error = "--" + std::string(flag) + " must be a whole number in " + std::to_string(min) + ".." + std::to_string(max);
+            return false;
+        }
+        out = static_cast<std::remove_reference_t<decltype(out)>>(v);
+        return true;
+    };
+    long long port = c.port, grace = 300, delay = 400, budget = 100, idle = 60, httpTimeout = 30, rate = 20, burst = 40,
+              maxMessage = 4096;
+    if (!number("port", 0, 65535, port) || !number("threads", 1, 64, c.threads) ||
+        !number("ai-threads", 1, 64, c.aiThreads) || !number("grace-seconds", 0, 86400 * 30, grace) ||
+        !number("computer-delay-ms", 0, 60000, delay) || !number("ai-budget-ms", 1, 60000, budget) ||
+        !number("rate", 1, 1000000, rate) || !number("burst", 1, 1000000, burst) ||
+        !number("max-dropped", 1, 1000000000, c.maxDropped) || !number("max-message", 64, 1 << 20, maxMessage) ||
+        !number("idle-seconds", 1, 86400, idle) || !number("http-timeout-seconds", 1, 3600, httpTimeout) ||
+        !number("expire-days", 1, 36500, c.expireDays))
+        return std::nullopt;
+    c.port = static_cast<std::uint16_t>(port);
+    c.grace = std::chrono::seconds(grace);
+    c.computerDelay = std::chrono::milliseconds(delay);
+    c.aiBudget = std::chrono::milliseconds(budget);
+    c.idle = std::chrono::seconds(idle);
+    c.httpTimeout = std::chrono::seconds(httpTimeout);
+    c.rate = static_cast<double>(rate);
+    c.burst = static_cast<double>(burst);
+    c.maxMessage = static_cast<std::size_t>(maxMessage);
+    if (auto it = values.find("address"); it != values.end()) c.address = it->second;
+    if (auto it = values.find("data-dir"); it != values.end()) c.dataDir = it->second;
+    if (auto it = values.find("web-root"); it != values.end()) c.webRoot = it->second;
+    if (c.webRoot.empty()) c.webRoot = findWebRoot(argc > 0 ? argv[0] : nullptr);
+    if (auto it = values.find("sync"); it != values.end()) {
+        if (it->second != "full" && it->second != "normal") {
+            error = "--sync must be full or normal";
+            return std::nullopt;
+        }
+        c.syncFull = it->second == "full";
+    }
+    if (auto it = values.find("test-seed"); it != values.end()) {
+        auto bytes = fairness::fromHex(it->second);
+        if (!bytes || bytes->size() != fairness::kServerSeedBytes) {
+            error = "--test-seed must be 64 hex digits";
+            return std::nullopt;
+        }
+        c.testSeed = std::move(*bytes);
+    }
+    return c;
+}
+
+}  // namespace senet::server

@@ -1,0 +1,43 @@
+// The server's settings from command-line flags and environment variables (flags win).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace senet::server {
+
+/// Everything `senet-server` can be told at start. Defaults in the member initialisers.
+struct Config {
+    std::string address = "127.0.0.1";          ///< --address / SENET_ADDRESS
+    std::uint16_t port = 8080;                  ///< --port / SENET_PORT; 0 picks a free port
+    std::filesystem::path dataDir = "data";     ///< --data-dir / SENET_DATA_DIR: holds senet.sqlite3
+    std::filesystem::path webRoot;              ///< --web-root / SENET_WEB_ROOT: the web/ directory
+    int threads = 2;                            ///< --threads: I/O threads
+    int aiThreads = 1;                          ///< --ai-threads: threads for the computer's decisions
+    std::chrono::seconds grace{300};            ///< --grace-seconds: offline time before `claim` is allowed
+    std::chrono::milliseconds computerDelay{400};  ///< --computer-delay-ms: pause before each computer action
+    std::chrono::milliseconds aiBudget{100};    ///< --ai-budget-ms: wall-clock cap per computer decision
+    double rate = 20;                           ///< --rate: messages per second per connection
+    double burst = 40;                          ///< --burst: bucket size of the rate limit
+    int maxDropped = 200;                       ///< --max-dropped: rate-limited messages before closing
+    std::size_t maxMessage = 4096;              ///< --max-message: bytes per WebSocket message
+    std::chrono::seconds idle{60};              ///< --idle-seconds: WebSocket idle timeout
+    std::chrono::seconds httpTimeout{30};       ///< --http-timeout-seconds: time to read one HTTP request
+    bool syncFull = false;                      ///< --sync full|normal: SQLite synchronous mode
+    int expireDays = 30;                        ///< --expire-days: unfinished games idle this long expire
+    std::optional<std::vector<std::uint8_t>> testSeed;  ///< --test-seed HEX (tests only): fixed server seed
+    std::string version = "0.1.0";
+};
+
+/// Parses argv (and SENET_* variables). Returns the config, or an error message in `error`
+/// (and nullopt). `--help` sets `error` to the usage text and `help` to true.
+std::optional<Config> parseConfig(int argc, char** argv, std::string& error, bool& help);
+
+/// The web/ directory next to the binary's source tree or the working directory, or empty.
+std::filesystem::path findWebRoot(const char* argv0);
+
+}  // namespace senet::server

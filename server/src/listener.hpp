@@ -1,0 +1,29 @@
+// Accepts TCP connections and hands each to an HttpSession.
+#pragma once
+
+#include "net.hpp"
+
+namespace senet::server {
+
+/// Accepts connections on one endpoint until stopped.
+class Listener : public std::enable_shared_from_this<Listener> {
+public:
+    /// Opens, binds and listens on `endpoint`. Throws boost::system::system_error on failure.
+    Listener(net::io_context& ioc, tcp::endpoint endpoint, ServerContext& context);
+    /// Starts accepting.
+    void run();
+    /// Stops accepting (thread-safe).
+    void stop();
+    /// The bound port (useful with port 0).
+    unsigned short port() const { return acceptor_.local_endpoint().port(); }
+
+private:
+    void doAccept();
+    void onAccept(beast::error_code ec, tcp::socket socket);
+
+    net::io_context& ioc_;
+    tcp::acceptor acceptor_;
+    ServerContext& context_;
+};
+
+}  // namespace senet::server

@@ -1,0 +1,92 @@
+// senet-server: HTTP pages, the JSON API and WebSocket play on one port. server/README.md.
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "listener.hpp"
+#include "senet/site.hpp"
+#include "storage.hpp"
+#include "websocket_session.hpp"
+
+namespace {
+
+using namespace senet::server;
+
+/// Runs the computer's decisions on a small thread pool, after a delay.
+class PoolScheduler final : public Scheduler {
+public:
+    explicit PoolScheduler(int threads) : pool_(static_cast<std::size_t>(threads)) {}
+    void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
+        if (delay.count() <= 0) {
+            net::post(pool_, std::move(fn));
+            return;
+        }
+        auto timer = std::make_shared<net::steady_timer>(pool_.get_executor(), delay);
+        timer->async_wait([timer, fn = std::move(fn)](beast::error_code ec) {
+            if (!ec) fn();
+        });
+    }
+    void stop() {
+        pool_.stop();
+        pool_.join();
+    }
+
+private:
+    net::thread_pool pool_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string error;
+    bool help = false;
+    auto config = parseConfig(argc, argv, error, help);
+    if (!config) {
+        (help ? std::cout : std::cerr) << (help ? "" : "senet-server: ") << error << (help ? "" : "\n");
+        return help ? 0 : 2;
+    }
+    if (config->testSeed) std::cerr << "senet-server: WARNING: --test-seed: every game uses the same server seed (tests only)\n";
+    try {
+        std::filesystem::create_directories(config->dataDir);
+        auto storage = openSqliteStorage((config->dataDir / "senet.sqlite3").string(), config->syncFull);
+        if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
+        senet::site::Site site(config->webRoot, config->version, "");
+        Metrics metrics;
+        PoolScheduler scheduler(config->aiThreads);
+        Registry registry(*storage, metrics, scheduler, *config);
+        const int restored = registry.restoreAll();
+        Router router(registry, site, metrics, *config);
+        ServerContext context{registry, router, metrics, *config, {}};
+
+        net::io_context ioc(config->threads);
+        auto listener = std::make_shared<Listener>(ioc, tcp::endpoint(net::ip::make_address(config->address), config->port), context);
+        listener->run();
+
+        // Graceful shutdown: stop accepting, close every WebSocket with "going away", give the
+        // close handshakes a moment, then stop.
+        net::signal_set signals(ioc, SIGINT, SIGTERM);
+        net::steady_timer stopTimer(ioc);
+        signals.async_wait([&](beast::error_code ec, int sig) {
+            if (ec) return;
+            std::cout << "senet-server: signal " << sig << ", shutting down" << std::endl;
+            listener->stop();
+            context.sessions.closeAll();
+            stopTimer.expires_after(std::chrono::milliseconds(500));
+            stopTimer.async_wait([&](beast::error_code) { ioc.stop(); });
+        });
+
+        std::cout << "senet-server listening on http://" << config->address << ':' << listener->port() << " (restored "
+                  << restored << " games)" << std::endl;
+        std::vector<std::thread> threads;
+        for (int i = 1; i < config->threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+        ioc.run();
+        for (auto& t : threads) t.join();
+        scheduler.stop();
+        std::cout << "senet-server: stopped" << std::endl;
+    } catch (const std::exception& e) {
+        std::cerr << "senet-server: " << e.what() << '\n';
+        return 1;
+    }
+    return 0;
+}

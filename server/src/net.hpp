@@ -1,0 +1,55 @@
+// Beast/Asio names shared by the network code (listener, HTTP and WebSocket sessions). Modelled
+// on Boost.Beast 1.74's example/websocket/server/chat-multi.
+#pragma once
+
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "config.hpp"
+#include "metrics.hpp"
+#include "registry.hpp"
+#include "router.hpp"
+
+namespace senet::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class WebSocketSession;
+
+/// The open WebSocket sessions, so that shutdown can close them. Thread-safe.
+class SessionSet {
+public:
+    void add(WebSocketSession* key, std::weak_ptr<WebSocketSession> session);
+    void remove(WebSocketSession* key);
+    /// Sends a close frame (going away) on every open session.
+    void closeAll();
+
+private:
+    std::mutex mutex_;
+    std::unordered_map<WebSocketSession*, std::weak_ptr<WebSocketSession>> sessions_;
+};
+
+/// What every session needs. Outlives every session.
+struct ServerContext {
+    Registry& registry;
+    const Router& router;
+    Metrics& metrics;
+    const Config& config;
+    SessionSet sessions;
+};
+
+/// Prints a network error unless it is an ordinary disconnect.
+void reportError(beast::error_code ec, const char* what);
+
+}  // namespace senet::server

@@ -1,0 +1,95 @@
+#include "protocol.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "senet/fairness.hpp"
+
+namespace senet::server::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+ParseError badField(const std::string& type, const std::string& field, const std::string& what) {
+    return ParseError{"bad-field", type + ": \"" + field + "\" " + what};
+}
+
+/// Reads a required non-negative integer `ply`.
+std::variant<std::int64_t, ParseError> readPly(const json& d, const std::string& type) {
+    const auto it = d.find("ply");
+    if (it == d.end()) return badField(type, "ply", "is missing");
+    if (!it->is_number_integer()) return badField(type, "ply", "must be an integer");
+    if (it->is_number_unsigned() ? it->get<std::uint64_t>() > 1'000'000'000ull : it->get<std::int64_t>() < 0)
+        return badField(type, "ply", "is out of range");
+    return it->get<std::int64_t>();
+}
+
+}  // namespace
+
+ParseResult parse(std::string_view frame) {
+    const json j = json::parse(frame, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded() || !j.is_object()) return ParseError{"bad-json", "a message must be a JSON object {\"t\":..., \"d\":...}"};
+    const auto t = j.find("t");
+    if (t == j.end() || !t->is_string()) return ParseError{"unknown-type", "a message needs a string \"t\""};
+    const std::string& type = t->get_ref<const std::string&>();
+    static const json kEmpty = json::object();
+    const json* d = &kEmpty;
+    if (const auto it = j.find("d"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) return ParseError{"bad-field", type.substr(0, 20) + ": \"d\" must be an object"};
+        d = &*it;
+    }
+    if (type == "hello") {
+        Hello h;
+        if (const auto s = d->find("secret"); s != d->end() && !s->is_null()) {
+            if (!s->is_string() || s->get_ref<const std::string&>().size() > 128) return badField(type, "secret", "must be a string");
+            h.secret = s->get<std::string>();
+        }
+        if (const auto s = d->find("clientSeed"); s != d->end() && !s->is_null()) {
+            if (!s->is_string()) return badField(type, "clientSeed", "must be a string");
+            const auto& seed = s->get_ref<const std::string&>();
+            if (seed.empty() || !fairness::isValidClientSeed(seed))
+                return ParseError{"bad-seed", "hello: \"clientSeed\" must be 1-64 characters of [0-9A-Za-z_-]"};
+            h.clientSeed = seed;
+        }
+        return ClientMessage{std::move(h)};
+    }
+    if (type == "throw") {
+        auto ply = readPly(*d, type);
+        if (auto* e = std::get_if<ParseError>(&ply)) return *e;
+        return ClientMessage{ThrowRequest{std::get<std::int64_t>(ply)}};
+    }
+    if (type == "move") {
+        auto ply = readPly(*d, type);
+        if (auto* e = std::get_if<ParseError>(&ply)) return *e;
+        const auto m = d->find("move");
+        if (m == d->end()) return badField(type, "move", "is missing");
+        if (!m->is_string()) return badField(type, "move", "must be a string like \"9-11\"");
+        const auto& text = m->get_ref<const std::string&>();
+        if (text.empty() || text.size() > 8) return badField(type, "move", "must be \"FROM-TO\" or \"FROM-off\"");
+        return ClientMessage{MoveRequest{std::get<std::int64_t>(ply), text}};
+    }
+    if (type == "resign") return ClientMessage{Resign{}};
+    if (type == "rematch") return ClientMessage{Rematch{}};
+    if (type == "claim") return ClientMessage{Claim{}};
+    if (type == "ping") return ClientMessage{Ping{}};
+    return ParseError{"unknown-type", "unknown message type " + json(type.substr(0, 20)).dump()};
+}
+
+std::string_view typeName(const ClientMessage& m) {
+    static constexpr std::string_view kNames[] = {"hello", "throw", "move", "resign", "rematch", "claim", "ping"};
+    return kNames[m.index()];
+}
+
+std::string envelope(std::string_view type, std::string_view dataJson) {
+    std::string out;
+    out.reserve(dataJson.size() + type.size() + 16);
+    out.append("{\"t\":\"").append(type).append("\",\"d\":").append(dataJson).append("}");
+    return out;
+}
+
+std::string errorMessage(std::string_view code, std::string_view message, std::int64_t ply) {
+    json d = {{"code", code}, {"message", message}, {"ply", ply}};
+    return envelope("error", d.dump());
+}
+
+}  // namespace senet::server::protocol

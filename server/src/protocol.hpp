@@ -1,0 +1,56 @@
+// The one place where client WebSocket messages are parsed and validated (PROTOCOL.md
+// "Client → server"): a closed set of types, each into a typed struct; errors as values.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace senet::server::protocol {
+
+/// hello{secret?, clientSeed?}: take a seat (or watch) and contribute a client seed.
+struct Hello {
+    std::optional<std::string> secret;
+    std::optional<std::string> clientSeed;  ///< validated: 1..64 of [0-9A-Za-z_-]
+};
+/// throw{ply}: throw the sticks for action number `ply`.
+struct ThrowRequest {
+    std::int64_t ply = 0;
+};
+/// move{ply, move}: move with the pending throw; `move` is "FROM-TO" or "FROM-off" (not yet checked against the rules).
+struct MoveRequest {
+    std::int64_t ply = 0;
+    std::string move;
+};
+struct Resign {};
+struct Rematch {};
+struct Claim {};
+struct Ping {};
+
+/// Any valid client message.
+using ClientMessage = std::variant<Hello, ThrowRequest, MoveRequest, Resign, Rematch, Claim, Ping>;
+
+/// Why a message was refused: `code` from PROTOCOL.md "Error codes" (bad-json, unknown-type,
+/// bad-field, bad-seed) and a one-line message naming the field.
+struct ParseError {
+    std::string code;
+    std::string message;
+};
+
+/// Either a message or why it is not one.
+using ParseResult = std::variant<ClientMessage, ParseError>;
+
+/// Parses one text frame. Never throws.
+ParseResult parse(std::string_view frame);
+
+/// The type name of a message ("hello", "throw", ...).
+std::string_view typeName(const ClientMessage& m);
+
+/// A server→client message `{"t":TYPE,"d":DATA}` where `dataJson` is already serialized JSON.
+std::string envelope(std::string_view type, std::string_view dataJson);
+/// An error message `{"t":"error","d":{"code","message","ply"}}`.
+std::string errorMessage(std::string_view code, std::string_view message, std::int64_t ply);
+
+}  // namespace senet::server::protocol

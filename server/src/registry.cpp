@@ -1,0 +1,158 @@
+#include "registry.hpp"
+
+#include <iostream>
+
+#include "senet/fairness.hpp"
+
+namespace senet::server {
+
+namespace {
+
+std::int64_t nowMs() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Registry::Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config)
+    : services_{storage, metrics, scheduler, config, nullptr} {
+    services_.createRematch = [this](const GameRow& finished) { return rematchOf(finished); };
+}
+
+bool Registry::plausibleId(std::string_view id) {
+    if (id.size() != 22) return false;
+    for (char c : id)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_')) return false;
+    return true;
+}
+
+GameRow Registry::newRow(RulesetId ruleset, const std::string& opponent, const std::string& level) {
+    GameRow row;
+    row.id = fairness::randomToken(16);  // 128 bits
+    row.ruleset = std::string(senet::ruleset(ruleset).key);
+    row.opponent = opponent;
+    row.level = level;
+    row.serverSeed = services_.config.testSeed ? *services_.config.testSeed : fairness::randomBytes(fairness::kServerSeedBytes);
+    row.createdMs = row.updatedMs = nowMs();
+    return row;
+}
+
+std::shared_ptr<Room> Registry::add(GameRow row) {
+    Game game(*rulesetByKey(row.ruleset));
+    auto room = std::make_shared<Room>(services_, std::move(row), std::move(game), 0, 0);
+    {
+        std::lock_guard lock(mutex_);
+        rooms_[room->id()] = room;
+    }
+    services_.metrics.gamesCreated.fetch_add(1);
+    room->kick();
+    return room;
+}
+
+Created Registry::create(const CreateRequest& req) {
+    GameRow row = newRow(req.ruleset, req.opponent, req.opponent == "computer" ? req.level : "");
+    Created out;
+    out.id = row.id;
+    out.secret = fairness::randomToken(32);
+    const std::string hash = fairness::sha256Hex(out.secret);
+    if (req.opponent == "local") {
+        row.seatHashes = {hash, hash};
+        out.seats = {0, 1};
+    } else {
+        row.seatHashes[req.creatorSeat] = hash;
+        out.seats = {req.creatorSeat};
+        if (req.opponent == "computer") {
+            row.seatHashes[1 - req.creatorSeat] = "computer";
+            // The computer's seed is fixed and published now, before the human's is known.
+            row.clientSeeds[1 - req.creatorSeat] = services_.config.testSeed ? std::string("computer")
+                                                                               : fairness::toHex(fairness::randomBytes(16));
+        } else {
+            out.inviteToken = fairness::randomToken(32);
+            row.inviteHash = fairness::sha256Hex(out.inviteToken);
+        }
+    }
+    services_.storage.createGame(row);
+    add(std::move(row));
+    return out;
+}
+
+std::string Registry::rematchOf(const GameRow& finished) {
+    GameRow row = newRow(*rulesetByKey(finished.ruleset), finished.opponent, finished.level);
+    row.seatHashes = {finished.seatHashes[1], finished.seatHashes[0]};  // sides swapped, same secrets
+    row.rematchOf = finished.id;
+    for (int seat = 0; seat < 2; ++seat)
+        if (row.seatHashes[seat] == "computer")
+            row.clientSeeds[seat] = services_.config.testSeed ? std::string("computer") : fairness::toHex(fairness::randomBytes(16));
+    services_.storage.createGame(row);
+    const std::string id = row.id;
+    // Registered from inside the old room's lock: add() takes only the registry's mutex and
+    // the new room's, never the old room's.
+    add(std::move(row));
+    return id;
+}
+
+Lookup Registry::find(const std::string& id) {
+    Lookup out;
+    if (!plausibleId(id)) return out;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = rooms_.find(id); it != rooms_.end()) out.room = it->second;
+    }
+    const auto expiry = std::chrono::hours(24) * services_.config.expireDays;
+    if (out.room) {
+        if (out.room->idleFor(std::chrono::duration_cast<std::chrono::milliseconds>(expiry))) {
+            services_.storage.expireGame(id);
+            std::lock_guard lock(mutex_);
+            rooms_.erase(id);
+            out.room.reset();
+            out.status = Lookup::Expired;
+            return out;
+        }
+        out.status = Lookup::Found;
+        return out;
+    }
+    auto row = services_.storage.loadGame(id);
+    if (!row) return out;
+    if (row->status == "expired") {
+        out.status = Lookup::Expired;
+        return out;
+    }
+    auto restored = Room::restore(services_, *row, services_.storage.loadActions(id));
+    if (auto* err = std::get_if<std::string>(&restored)) {
+        std::cerr << "senet-server: game " << id << " does not replay: " << *err << '\n';
+        return out;
+    }
+    std::lock_guard lock(mutex_);
+    auto [it, inserted] = rooms_.emplace(id, std::get<std::shared_ptr<Room>>(restored));
+    out.room = it->second;
+    out.status = Lookup::Found;
+    return out;
+}
+
+int Registry::restoreAll() {
+    int restored = 0;
+    const std::int64_t cutoff = nowMs() - std::int64_t{services_.config.expireDays} * 86'400'000;
+    for (const std::string& id : services_.storage.unfinishedGames()) {
+        auto row = services_.storage.loadGame(id);
+        if (!row) continue;
+        if (row->updatedMs < cutoff) {
+            services_.storage.expireGame(id);
+            continue;
+        }
+        auto room = Room::restore(services_, *row, services_.storage.loadActions(id));
+        if (auto* err = std::get_if<std::string>(&room)) {
+            std::cerr << "senet-server: game " << id << " does not replay: " << *err << '\n';
+            continue;
+        }
+        auto r = std::get<std::shared_ptr<Room>>(room);
+        {
+            std::lock_guard lock(mutex_);
+            rooms_[id] = r;
+        }
+        r->kick();
+        ++restored;
+    }
+    return restored;
+}
+
+}  // namespace senet::server

@@ -1,0 +1,63 @@
+// The shared state of the server: every game room by id, creation of games and rematches,
+// restoring unfinished games at start. Thread-safe.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "room.hpp"
+
+namespace senet::server {
+
+/// What POST /api/games asks for (already validated).
+struct CreateRequest {
+    RulesetId ruleset = RulesetId::Standard;
+    std::string opponent = "friend";  ///< "friend" | "computer" | "local"
+    int creatorSeat = 0;              ///< 0 or 1 (already resolved from "random")
+    std::string level;                ///< computer level name, "" otherwise
+};
+
+/// A created game's credentials (shown once, never stored in the clear).
+struct Created {
+    std::string id;
+    std::string secret;       ///< the creator's seat secret
+    std::string inviteToken;  ///< friend games only, "" otherwise
+    std::vector<int> seats;   ///< the creator's seats
+};
+
+/// A game id lookup.
+struct Lookup {
+    enum Status { Found, Unknown, Expired } status = Unknown;
+    std::shared_ptr<Room> room;
+};
+
+/// All rooms. Holds the services every room uses.
+class Registry {
+public:
+    /// `services.createRematch` is set by the registry itself.
+    Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config);
+
+    /// Restores every unfinished game from storage (expiring those idle longer than the
+    /// configured days). Returns how many were restored; problems are printed to stderr.
+    int restoreAll();
+    /// Creates and stores a game. Throws StorageError.
+    Created create(const CreateRequest& request);
+    /// Finds a game in memory or storage.
+    Lookup find(const std::string& id);
+    /// Whether `id` has the shape of a game id (22 base64url characters).
+    static bool plausibleId(std::string_view id);
+
+private:
+    std::shared_ptr<Room> add(GameRow row);
+    std::string rematchOf(const GameRow& finished);
+    GameRow newRow(RulesetId ruleset, const std::string& opponent, const std::string& level);
+
+    Services services_;
+    std::mutex mutex_;
+    std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+};
+
+}  // namespace senet::server

@@ -1,0 +1,564 @@
+#include "room.hpp"
+
+#include "senet/ai.hpp"
+#include "senet/fairness.hpp"
+#include "senet/record.hpp"
+
+namespace senet::server {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const char* phaseName(Phase p) {
+    switch (p) {
+        case Phase::Opening: return "opening";
+        case Phase::Throw: return "throw";
+        case Phase::Move: return "move";
+        case Phase::Over: return "over";
+    }
+    return "over";
+}
+
+json moveJson(Move m) {
+    json j = {{"move", formatMove(m)}, {"from", m.from}, {"to", m.to}, {"dest", m.dest}};
+    if (m.has(kSwap)) j["swap"] = true;
+    if (m.has(kCapture)) j["capture"] = true;
+    if (m.has(kWater)) j["water"] = true;
+    if (m.has(kBearOff)) j["bearOff"] = true;
+    if (m.has(kBackward)) j["backward"] = true;
+    return j;
+}
+
+std::uint64_t seedFrom(const std::string& id) {
+    std::uint64_t s = 0;
+    for (unsigned char c : fairness::sha256(id)) s = (s << 8) | c;
+    return s;
+}
+
+}  // namespace
+
+Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::int64_t throwIndex)
+    : services_(services),
+      row_(std::move(row)),
+      game_(std::move(game)),
+      ply_(ply),
+      throwIndex_(throwIndex),
+      lastAction_(Clock::now()),
+      rng_(seedFrom(row_.id)) {
+    if (!row_.result.empty()) {
+        json r = json::parse(row_.result, nullptr, false);
+        if (!r.is_discarded()) result_ = std::move(r);
+    }
+    offlineSince_.fill(Clock::now());
+    if (!result_) services_.metrics.gamesRunning.fetch_add(1);
+}
+
+std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& services, GameRow row,
+                                                                 const std::vector<ActionRow>& actions) {
+    const auto id = rulesetByKey(row.ruleset);
+    if (!id) return "unknown ruleset " + row.ruleset;
+    Game game(*id);
+    std::int64_t throws = 0;
+    int lastThrowSeat = 0;
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        const ActionRow& a = actions[i];
+        const std::string where = "action " + std::to_string(i) + ": ";
+        if (a.seq != static_cast<std::int64_t>(i)) return where + "sequence gap";
+        if (a.kind == 't') {
+            if (a.outcome < 0 || a.outcome >= game.rules().outcomeCount) return where + "bad outcome";
+            if (game.phase() == Phase::Over) return where + "a throw after the end";
+            lastThrowSeat = game.seatToAct();
+            auto ev = game.applyThrow(throwOfOutcome(game.rules(), a.outcome));
+            if (!ev) return where + ev.error().message;
+            ++throws;
+        } else if (a.kind == 'm') {
+            const auto pending = game.pendingThrow();
+            if (!pending) return where + "a move without a pending throw";
+            auto m = parseMove(game.position(), pending->value, a.move);
+            if (!m) return where + m.error().message;
+            if (auto ok = game.applyMove(*m); !ok) return where + ok.error().message;
+        } else {
+            return where + "unknown action kind";
+        }
+    }
+    auto room = std::make_shared<Room>(services, std::move(row), std::move(game), static_cast<std::int64_t>(actions.size()), throws);
+    room->lastThrowSeat_ = lastThrowSeat;
+    if (room->game_.phase() == Phase::Over && !room->result_) {
+        // Stopped between the last move and storing the result: finish it now.
+        Events events;
+        room->finish(std::nullopt, "bear-off", events);
+    }
+    return room;
+}
+
+bool Room::over() const {
+    std::lock_guard lock(mutex_);
+    return overLocked();
+}
+
+bool Room::idleFor(std::chrono::milliseconds idle) const {
+    std::lock_guard lock(mutex_);
+    return !overLocked() && Clock::now() - lastAction_ > idle;
+}
+
+bool Room::waiting() const { return row_.opponent == "friend" && row_.seatHashes[1].empty(); }
+
+bool Room::online(int seat) const { return isComputer(seat) || connections_[seat] > 0; }
+
+json Room::playerOfSeat(int seat) const {
+    if (game_.phase() == Phase::Opening) return nullptr;
+    return number(*game_.playerOf(seat));
+}
+
+json Room::resultJson() const { return result_ ? *result_ : json(nullptr); }
+
+json Room::state() const {
+    const Position& pos = game_.position();
+    const Ruleset& r = game_.rules();
+    json s;
+    s["game"] = row_.id;
+    s["ruleset"] = r.key;
+    s["opponent"] = row_.opponent;
+    s["level"] = row_.level.empty() ? json(nullptr) : json(row_.level);
+    s["ply"] = ply_;
+    s["throwIndex"] = throwIndex_;
+    const bool isOver = overLocked();
+    s["phase"] = isOver ? "over" : waiting() ? "waiting" : phaseName(game_.phase());
+    s["seatToAct"] = isOver || waiting() ? json(nullptr) : json(game_.seatToAct());
+    s["players"] = game_.phase() == Phase::Opening ? json(nullptr) : json::array({playerOfSeat(0), playerOfSeat(1)});
+    s["position"] = formatPosition(pos);
+    json board = json::array();
+    for (int sq = 1; sq <= kSquareCount; ++sq) board.push_back(pos.ownerAt(sq));
+    s["board"] = std::move(board);
+    s["off"] = {pos.off[0], pos.off[1]};
+    s["turn"] = game_.phase() == Phase::Opening ? json(nullptr) : json(number(pos.turn));
+    if (const auto t = game_.lastThrow(); t && throwIndex_ > 0)
+        s["lastThrow"] = {{"value", t->value}, {"sticks", sticksString(r, *t)}, {"seat", lastThrowSeat_}, {"index", throwIndex_ - 1}};
+    else
+        s["lastThrow"] = nullptr;
+    json moves = json::array();
+    if (!isOver)
+        for (const Move& m : game_.legalMoves()) moves.push_back(moveJson(m));
+    s["legalMoves"] = std::move(moves);
+    json opening = json::array();
+    for (std::size_t i = 0; i < game_.record().opening.size(); ++i) {
+        const Throw t = game_.record().opening[i];
+        opening.push_back({{"value", t.value}, {"sticks", sticksString(r, t)}, {"seat", static_cast<int>(i % 2)}});
+    }
+    s["opening"] = std::move(opening);
+    json seats = json::array();
+    for (int seat = 0; seat < 2; ++seat)
+        seats.push_back({{"taken", !row_.seatHashes[seat].empty()},
+                         {"kind", isComputer(seat) ? "computer" : "human"},
+                         {"online", online(seat)}});
+    s["seats"] = std::move(seats);
+    s["result"] = resultJson();
+    auto seed = [](const std::optional<std::string>& v) { return v ? json(*v) : json(nullptr); };
+    s["fairness"] = {{"commitment", fairness::commitment(row_.serverSeed)},
+                     {"clientSeeds", {seed(row_.clientSeeds[0]), seed(row_.clientSeeds[1])}},
+                     {"serverSeed", isOver ? json(fairness::toHex(row_.serverSeed)) : json(nullptr)}};
+    s["grace"] = services_.config.grace.count();
+    s["rematch"] = row_.rematch.empty() ? json(nullptr) : json(row_.rematch);
+    s["rematchOffered"] = {rematchOffered_[0], rematchOffered_[1]};
+    s["rematchOf"] = row_.rematchOf.empty() ? json(nullptr) : json(row_.rematchOf);
+    return s;
+}
+
+json Room::snapshotFor(const PeerState& p) const {
+    json s = state();
+    s["record"] = json::parse(recordToJson(game_.record(), game_.outcome()));
+    json you = json::array();
+    for (int seat = 0; seat < 2; ++seat)
+        if (p.seats & (1u << seat)) you.push_back(seat);
+    s["you"] = std::move(you);
+    return s;
+}
+
+void Room::sendTo(const PeerState& p, std::string frame) const {
+    if (auto peer = p.peer.lock()) peer->send(std::make_shared<const std::string>(std::move(frame)));
+}
+
+void Room::sendSnapshot(const PeerState& p) const { sendTo(p, protocol::envelope("snapshot", snapshotFor(p).dump())); }
+
+void Room::broadcast(Events events) {
+    json d = {{"ply", ply_}, {"events", std::move(events)}, {"state", state()}};
+    auto frame = std::make_shared<const std::string>(protocol::envelope("events", d.dump()));
+    for (auto& [key, p] : peers_)
+        if (p.hello)
+            if (auto peer = p.peer.lock()) peer->send(frame);
+}
+
+void Room::error(PeerState& p, std::string_view code, std::string_view message) {
+    services_.metrics.rejected.fetch_add(1, std::memory_order_relaxed);
+    sendTo(p, protocol::errorMessage(code, message, ply_));
+}
+
+void Room::attach(Peer* key, std::weak_ptr<Peer> peer) {
+    std::lock_guard lock(mutex_);
+    peers_[key] = PeerState{std::move(peer), 0, false};
+}
+
+void Room::setSeats(PeerState& p, unsigned seats, Events& events) {
+    for (int seat = 0; seat < 2; ++seat) {
+        const bool had = p.seats & (1u << seat), has = seats & (1u << seat);
+        if (had == has) continue;
+        if (has) {
+            if (connections_[seat]++ == 0) events.push_back({{"e", "presence"}, {"seat", seat}, {"online", true}});
+        } else if (--connections_[seat] == 0) {
+            offlineSince_[seat] = Clock::now();
+            events.push_back({{"e", "presence"}, {"seat", seat}, {"online", false}});
+        }
+    }
+    p.seats = seats;
+}
+
+void Room::detach(Peer* key) {
+    std::lock_guard lock(mutex_);
+    auto it = peers_.find(key);
+    if (it == peers_.end()) return;
+    Events events;
+    setSeats(it->second, 0, events);
+    peers_.erase(it);
+    if (!events.empty()) broadcast(std::move(events));
+}
+
+void Room::reject(Peer* key, const protocol::ParseError& e) {
+    std::lock_guard lock(mutex_);
+    if (auto it = peers_.find(key); it != peers_.end()) error(it->second, e.code, e.message);
+}
+
+void Room::onHello(PeerState& p, const protocol::Hello& h) {
+    Events events;
+    unsigned seats = 0;
+    bool badSecret = false;
+    if (h.secret) {
+        const std::string hash = fairness::sha256Hex(*h.secret);
+        for (int seat = 0; seat < 2; ++seat)
+            if (!row_.seatHashes[seat].empty() && fairness::constantTimeEqual(hash, row_.seatHashes[seat]))
+                seats |= 1u << seat;
+        badSecret = seats == 0;
+    }
+    p.hello = true;
+    setSeats(p, seats, events);
+    if (h.clientSeed && seats && throwIndex_ == 0 && !overLocked()) {
+        // A seat's seed is fixed by its first hello that carries one; frozen at the first throw.
+        for (int seat = 0; seat < 2; ++seat) {
+            if (!(seats & (1u << seat)) || row_.clientSeeds[seat]) continue;
+            try {
+                services_.storage.setClientSeed(row_.id, seat, *h.clientSeed);
+            } catch (const StorageError&) {
+                continue;
+            }
+            row_.clientSeeds[seat] = *h.clientSeed;
+            events.push_back({{"e", "seed"}, {"seat", seat}, {"clientSeed", *h.clientSeed}});
+        }
+    }
+    if (badSecret) error(p, "bad-secret", "this secret holds no seat of this game; you are watching");
+    if (!events.empty()) broadcast(std::move(events));
+    sendSnapshot(p);
+}
+
+int Room::actingSeat(const PeerState& p) const {
+    if (p.seats == 3u) return game_.phase() == Phase::Over ? 0 : game_.seatToAct();
+    return (p.seats & 1u) ? 0 : 1;
+}
+
+bool Room::checkAction(PeerState& p, std::int64_t ply) {
+    if (!p.seats) return error(p, "not-seated", "you are watching this game; only a seat may act"), false;
+    if (overLocked()) return error(p, "game-over", "the game is over"), false;
+    if (waiting()) return error(p, "not-started", "the second seat has not joined yet"), false;
+    if (ply != ply_) {
+        error(p, "wrong-ply", "this game is at ply " + std::to_string(ply_) + ", not " + std::to_string(ply));
+        sendSnapshot(p);
+        return false;
+    }
+    if (!(p.seats & (1u << game_.seatToAct())))
+        return error(p, "not-your-turn", "seat " + std::to_string(game_.seatToAct()) + " is to act"), false;
+    return true;
+}
+
+bool Room::doThrow(int seat, Events& events, PeerState* p) {
+    const Ruleset& r = game_.rules();
+    const std::string s0 = row_.clientSeeds[0].value_or(""), s1 = row_.clientSeeds[1].value_or("");
+    const int outcome = fairness::outcomeIndex(row_.serverSeed, s0, s1, static_cast<std::uint64_t>(throwIndex_), r.outcomeCount);
+    try {
+        services_.storage.appendAction(row_.id, ActionRow{ply_, 't', outcome, ""});
+    } catch (const StorageError& e) {
+        if (p) error(*p, "storage", std::string("the throw could not be saved: ") + e.what());
+        return false;
+    }
+    const Throw t = throwOfOutcome(r, outcome);
+    const bool opening = game_.phase() == Phase::Opening;
+    const json playerBefore = playerOfSeat(seat);
+    auto ev = game_.applyThrow(t);  // cannot fail: the phase was checked and the throw is an outcome
+    ++ply_;
+    lastThrowSeat_ = seat;
+    events.push_back({{"e", "thrown"}, {"seat", seat}, {"player", playerBefore}, {"value", t.value},
+                      {"sticks", sticksString(r, t)}, {"index", throwIndex_}, {"opening", opening}});
+    ++throwIndex_;
+    if (opening) {
+        if (ev->openingDecided)
+            events.push_back({{"e", "opening-decided"}, {"seat", seat}});
+        else
+            events.push_back({{"e", "turn"}, {"seat", game_.seatToAct()}, {"player", nullptr}});
+    } else if (ev->noMove) {
+        const json player = playerOfSeat(seat);
+        const bool lost = !r.extraThrowAfterPass;
+        events.push_back({{"e", lost ? "turn-lost" : "passed"}, {"seat", seat}, {"player", player}, {"value", t.value}});
+        if (game_.phase() != Phase::Over) {
+            if (ev->keepsTurn)
+                events.push_back({{"e", "extra-throw"}, {"seat", seat}, {"player", player}, {"value", t.value}});
+            else
+                events.push_back({{"e", "turn"}, {"seat", game_.seatToAct()}, {"player", playerOfSeat(game_.seatToAct())}});
+        }
+    }
+    if (game_.phase() == Phase::Over) finish(std::nullopt, "bear-off", events);
+    return true;
+}
+
+bool Room::doMove(int seat, Move move, Events& events, PeerState* p) {
+    try {
+        services_.storage.appendAction(row_.id, ActionRow{ply_, 'm', 0, formatMove(move)});
+    } catch (const StorageError& e) {
+        if (p) error(*p, "storage", std::string("the move could not be saved: ") + e.what());
+        return false;
+    }
+    const Position before = game_.position();
+    const int value = game_.pendingThrow()->value;
+    const Player mover = before.turn;
+    auto ply = game_.applyMove(move);
+    const Move m = ply->move;  // the legal move with its flags
+    ++ply_;
+    json moved = moveJson(m);
+    moved["e"] = "moved";
+    moved["seat"] = seat;
+    moved["player"] = number(mover);
+    events.push_back(std::move(moved));
+    const int opp = number(opponent(mover));
+    if (m.has(kSwap)) events.push_back({{"e", "swapped"}, {"player", opp}, {"square", m.to}, {"to", m.from}});
+    if (m.has(kCapture)) events.push_back({{"e", "captured"}, {"player", opp}, {"square", m.to}});
+    if (m.has(kWater)) events.push_back({{"e", "water"}, {"seat", seat}, {"player", number(mover)}, {"square", m.to}, {"dest", m.dest}});
+    if (m.has(kBearOff))
+        events.push_back({{"e", "borne-off"}, {"seat", seat}, {"player", number(mover)}, {"from", m.from},
+                          {"off", game_.position().borneOff(mover)}});
+    if (game_.phase() == Phase::Over) {
+        finish(std::nullopt, "bear-off", events);
+    } else if (keepsTurn(game_.rules(), value, m)) {
+        events.push_back({{"e", "extra-throw"}, {"seat", seat}, {"player", number(mover)}, {"value", value}});
+    } else {
+        events.push_back({{"e", "turn"}, {"seat", game_.seatToAct()}, {"player", playerOfSeat(game_.seatToAct())}});
+    }
+    return true;
+}
+
+void Room::finish(std::optional<int> winner, std::string reason, Events& events) {
+    if (reason == "bear-off") {
+        const Outcome o = game_.outcome();
+        if (o == Outcome::Draw) {
+            reason = "draw";
+        } else {
+            winner = game_.seatOf(o == Outcome::WinOne ? Player::One : Player::Two);
+        }
+    }
+    json r = {{"winner", winner ? json(*winner) : json(nullptr)},
+              {"player", winner ? playerOfSeat(*winner) : json(nullptr)},
+              {"reason", reason}};
+    try {
+        services_.storage.finishGame(row_.id, r.dump());
+    } catch (const StorageError&) {
+        // The actions are stored; a restart replays them and finds the same board result. A
+        // resignation or claim that could not be stored is still announced.
+    }
+    row_.status = "over";
+    row_.result = r.dump();
+    result_ = r;
+    services_.metrics.gamesRunning.fetch_sub(1);
+    json ev = r;
+    ev["e"] = "result";
+    ev["serverSeed"] = fairness::toHex(row_.serverSeed);
+    events.push_back(std::move(ev));
+}
+
+void Room::afterAction(Events events, Clock::time_point received) {
+    lastAction_ = Clock::now();
+    broadcast(std::move(events));
+    services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
+    services_.metrics.observeActionLatency(std::chrono::duration<double>(Clock::now() - received).count());
+    scheduleComputer();
+}
+
+void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time_point received) {
+    std::lock_guard lock(mutex_);
+    auto it = peers_.find(key);
+    if (it == peers_.end()) return;
+    PeerState& p = it->second;
+    if (const auto* h = std::get_if<protocol::Hello>(&message)) return onHello(p, *h);
+    if (std::holds_alternative<protocol::Ping>(message)) {
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+        return sendTo(p, protocol::envelope("pong", json({{"time", ms.count()}}).dump()));
+    }
+    if (!p.hello) return error(p, "hello-first", "send hello first");
+
+    if (const auto* t = std::get_if<protocol::ThrowRequest>(&message)) {
+        if (!checkAction(p, t->ply)) return;
+        if (game_.phase() != Phase::Throw && game_.phase() != Phase::Opening)
+            return error(p, "wrong-phase", "a move is due, not a throw");
+        Events events;
+        if (doThrow(game_.seatToAct(), events, &p)) afterAction(std::move(events), received);
+        return;
+    }
+    if (const auto* m = std::get_if<protocol::MoveRequest>(&message)) {
+        if (!checkAction(p, m->ply)) return;
+        if (game_.phase() != Phase::Move) return error(p, "wrong-phase", "a throw is due, not a move");
+        auto move = parseMove(game_.position(), game_.pendingThrow()->value, m->move);
+        if (!move) return error(p, "illegal-move", move.error().message);
+        if (move->isPass()) return error(p, "illegal-move", "pass is not a move here: a legal move exists");
+        Events events;
+        if (doMove(game_.seatToAct(), *move, events, &p)) afterAction(std::move(events), received);
+        return;
+    }
+    if (!p.seats) return error(p, "not-seated", "you are watching this game; only a seat may act");
+    const int mine = actingSeat(p);
+    if (std::holds_alternative<protocol::Resign>(message)) {
+        if (overLocked()) return error(p, "game-over", "the game is over");
+        Events events;
+        finish(1 - mine, "resign", events);
+        lastAction_ = Clock::now();
+        return broadcast(std::move(events));
+    }
+    if (std::holds_alternative<protocol::Claim>(message)) {
+        if (overLocked()) return error(p, "game-over", "the game is over");
+        const int other = 1 - mine;
+        if (row_.opponent == "local" || isComputer(other) || row_.seatHashes[other].empty())
+            return error(p, "cannot-claim", "there is no human opponent to claim against");
+        if (connections_[other] > 0) return error(p, "cannot-claim", "your opponent is online");
+        const auto away = Clock::now() - offlineSince_[other];
+        if (away < services_.config.grace)
+            return error(p, "cannot-claim",
+                         "your opponent has been offline for " +
+                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(away).count()) + " s of " +
+                             std::to_string(services_.config.grace.count()) + " s");
+        Events events;
+        finish(mine, "claim", events);
+        return broadcast(std::move(events));
+    }
+    if (std::holds_alternative<protocol::Rematch>(message)) {
+        if (!overLocked()) return error(p, "not-over", "a rematch is offered once the game is over");
+        Events events;
+        if (row_.rematch.empty()) {
+            for (int seat = 0; seat < 2; ++seat)
+                if (p.seats & (1u << seat)) rematchOffered_[seat] = true;
+            const bool both = (rematchOffered_[0] || isComputer(0)) && (rematchOffered_[1] || isComputer(1));
+            if (!both) {
+                events.push_back({{"e", "rematch-offered"}, {"seat", mine}});
+                return broadcast(std::move(events));
+            }
+            try {
+                row_.rematch = services_.createRematch(row_);
+                services_.storage.setRematch(row_.id, row_.rematch);
+            } catch (const std::exception& e) {
+                row_.rematch.clear();
+                return error(p, "storage", std::string("the rematch could not be created: ") + e.what());
+            }
+        }
+        events.push_back({{"e", "rematch"}, {"game", row_.rematch}});
+        return broadcast(std::move(events));
+    }
+}
+
+JoinOutcome Room::join(const std::string& inviteToken) {
+    std::lock_guard lock(mutex_);
+    JoinOutcome out;
+    if (row_.opponent != "friend" || row_.inviteHash.empty()) return out;
+    if (!fairness::constantTimeEqual(fairness::sha256Hex(inviteToken), row_.inviteHash)) {
+        out.status = JoinOutcome::BadInvite;
+        return out;
+    }
+    if (!row_.seatHashes[1].empty() || overLocked()) return out;
+    const std::string secret = fairness::randomToken(32);
+    const std::string hash = fairness::sha256Hex(secret);
+    if (!services_.storage.takeSeat(row_.id, 1, hash)) return out;
+    row_.seatHashes[1] = hash;
+    out.status = JoinOutcome::Joined;
+    out.secret = secret;
+    offlineSince_[1] = Clock::now();
+    broadcast(Events{{{"e", "joined"}, {"seat", 1}}});
+    return out;
+}
+
+json Room::summary() const {
+    std::lock_guard lock(mutex_);
+    json s = state();
+    json out;
+    for (const char* k : {"game", "ruleset", "opponent", "level", "phase", "ply", "seats", "result", "rematch", "rematchOf"})
+        out[k] = s[k];
+    out["commitment"] = s["fairness"]["commitment"];
+    return out;
+}
+
+std::optional<std::string> Room::verifiableRecord() const {
+    std::lock_guard lock(mutex_);
+    if (!overLocked()) return std::nullopt;
+    json j = json::parse(recordToJson(game_.record(), game_.outcome()));
+    j["game"] = row_.id;
+    j["ending"] = *result_;
+    j["fairness"] = {{"version", 1},
+                     {"serverSeed", fairness::toHex(row_.serverSeed)},
+                     {"commitment", fairness::commitment(row_.serverSeed)},
+                     {"clientSeeds", {row_.clientSeeds[0].value_or(""), row_.clientSeeds[1].value_or("")}},
+                     {"throws", throwIndex_}};
+    return j.dump();
+}
+
+void Room::kick() {
+    std::lock_guard lock(mutex_);
+    scheduleComputer();
+}
+
+void Room::scheduleComputer() {
+    if (overLocked() || computerScheduled_ || waiting()) return;
+    if (!isComputer(game_.seatToAct())) return;
+    computerScheduled_ = true;
+    std::weak_ptr<Room> weak = weak_from_this();
+    const std::int64_t ply = ply_;
+    services_.scheduler.after(services_.config.computerDelay, [weak, ply] {
+        if (auto room = weak.lock()) room->computerAct(ply);
+    });
+}
+
+void Room::computerAct(std::int64_t expectedPly) {
+    std::lock_guard lock(mutex_);
+    computerScheduled_ = false;
+    if (overLocked() || ply_ != expectedPly) return scheduleComputer();
+    const int seat = game_.seatToAct();
+    if (!isComputer(seat)) return;
+    const auto received = Clock::now();
+    Events events;
+    bool ok = false;
+    if (game_.phase() == Phase::Move) {
+        ai::Options options;
+        options.level = ai::levelByName(row_.level).value_or(ai::Level::Intermediate);
+        options.budget = services_.config.aiBudget;
+        Move m = ai::chooseMove(game_.position(), game_.pendingThrow()->value, options, rng_);
+        bool legal = false;
+        for (const Move& l : game_.legalMoves()) legal = legal || l.sameAs(m);
+        if (!legal) m = game_.legalMoves()[0];  // never let a faulty decision stall the game
+        ok = doMove(seat, m, events, nullptr);
+    } else {
+        ok = doThrow(seat, events, nullptr);
+    }
+    if (ok) {
+        afterAction(std::move(events), received);
+    } else {
+        // Storage failed: try again later.
+        computerScheduled_ = true;
+        std::weak_ptr<Room> weak = weak_from_this();
+        services_.scheduler.after(std::chrono::milliseconds(1000), [weak, expectedPly] {
+            if (auto room = weak.lock()) room->computerAct(expectedPly);
+        });
+    }
+}
+
+}  // namespace senet::server

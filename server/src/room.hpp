@@ -1,0 +1,151 @@
+// One game in play: the engine's Game (the only judge of the rules), its seats and secrets,
+// its fair throws, its connected peers, and the rules of the conversation in PROTOCOL.md.
+// Thread-safe: every public method locks the room's mutex. No networking types here.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config.hpp"
+#include "metrics.hpp"
+#include "protocol.hpp"
+#include "senet/game.hpp"
+#include "senet/rng.hpp"
+#include "storage.hpp"
+
+namespace senet::server {
+
+/// A connection that receives text frames (a WebSocket session). `send` is thread-safe and
+/// never blocks: it queues the frame.
+class Peer {
+public:
+    virtual ~Peer() = default;
+    /// Queues one text frame for the client.
+    virtual void send(std::shared_ptr<const std::string> frame) = 0;
+};
+
+/// Runs work later on a thread that may block (the computer's decisions).
+class Scheduler {
+public:
+    virtual ~Scheduler() = default;
+    /// Calls `fn` once after `delay` (0 = as soon as possible), on a worker thread.
+    virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
+};
+
+class Room;
+
+/// What every room uses. Outlives every room.
+struct Services {
+    Storage& storage;
+    Metrics& metrics;
+    Scheduler& scheduler;
+    const Config& config;
+    /// Creates, stores and registers the rematch of a finished game (sides swapped) and returns its id.
+    /// Throws StorageError.
+    std::function<std::string(const GameRow& finished)> createRematch;
+};
+
+/// The answer to POST /api/games/{id}/join.
+struct JoinOutcome {
+    enum Status { Joined, BadInvite, Full } status = Full;
+    int seat = 1;
+    std::string secret;  ///< the new seat secret (Joined only)
+};
+
+/// A game with its seats and connections.
+class Room : public std::enable_shared_from_this<Room> {
+public:
+    /// A room for `row` whose game has already replayed `actions` (see restore). Use restore/create.
+    Room(Services& services, GameRow row, Game game, std::int64_t ply, std::int64_t throwIndex);
+
+    /// Rebuilds a room from storage by replaying its actions through the engine. An error
+    /// message when the stored actions do not replay (the game is then not served).
+    static std::variant<std::shared_ptr<Room>, std::string> restore(Services& services, GameRow row,
+                                                                      const std::vector<ActionRow>& actions);
+
+    const std::string& id() const { return row_.id; }
+    RulesetId rulesetId() const { return game_.rules().id; }
+    /// Whether the game has ended (any way).
+    bool over() const;
+    /// Whether the game is unfinished and has had no action for `idle`.
+    bool idleFor(std::chrono::milliseconds idle) const;
+
+    /// Registers a connection (it holds no seat until its hello). `key` identifies it in detach/handle.
+    void attach(Peer* key, std::weak_ptr<Peer> peer);
+    /// Forgets a connection; updates presence.
+    void detach(Peer* key);
+    /// Applies one parsed client message from `key`; `received` is when its frame arrived.
+    void handle(Peer* key, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
+    /// Answers a message that failed to parse (counts it, sends the error).
+    void reject(Peer* key, const protocol::ParseError& error);
+
+    /// Takes the second seat of a friend game with the invite token.
+    JoinOutcome join(const std::string& inviteToken);
+    /// The public summary served by GET /api/games/{id}.
+    nlohmann::json summary() const;
+    /// The verifiable record (PROTOCOL.md) of a finished game; nullopt while it is being played.
+    std::optional<std::string> verifiableRecord() const;
+    /// Starts the computer's turn if it is due (after creation or restore).
+    void kick();
+
+private:
+    struct PeerState {
+        std::weak_ptr<Peer> peer;
+        unsigned seats = 0;  ///< bit s: holds seat s
+        bool hello = false;
+    };
+    using Events = std::vector<nlohmann::json>;
+
+    bool overLocked() const { return result_.has_value(); }
+    bool waiting() const;
+    bool isComputer(int seat) const { return row_.seatHashes[seat] == "computer"; }
+    bool online(int seat) const;
+    nlohmann::json state() const;
+    nlohmann::json snapshotFor(const PeerState& p) const;
+    nlohmann::json resultJson() const;
+    nlohmann::json playerOfSeat(int seat) const;
+    void sendTo(const PeerState& p, std::string frame) const;
+    void sendSnapshot(const PeerState& p) const;
+    void broadcast(Events events);
+    void error(PeerState& p, std::string_view code, std::string_view message);
+    void setSeats(PeerState& p, unsigned seats, Events& events);
+    int actingSeat(const PeerState& p) const;
+
+    void onHello(PeerState& p, const protocol::Hello& h);
+    /// Draws and applies a throw for `seat`; stores it first. False (and an error sent to `p`) on storage failure.
+    bool doThrow(int seat, Events& events, PeerState* p);
+    bool doMove(int seat, Move move, Events& events, PeerState* p);
+    void finish(std::optional<int> winner, std::string reason, Events& events);
+    void afterAction(Events events, std::chrono::steady_clock::time_point received);
+    void scheduleComputer();
+    void computerAct(std::int64_t expectedPly);
+    bool checkAction(PeerState& p, std::int64_t ply);
+
+    Services& services_;
+    mutable std::mutex mutex_;
+    GameRow row_;
+    Game game_;
+    std::int64_t ply_ = 0;
+    std::int64_t throwIndex_ = 0;
+    std::optional<nlohmann::json> result_;
+    std::unordered_map<Peer*, PeerState> peers_;
+    std::array<int, 2> connections_{};
+    std::array<std::chrono::steady_clock::time_point, 2> offlineSince_{};
+    std::array<bool, 2> rematchOffered_{};
+    std::chrono::steady_clock::time_point lastAction_;
+    bool computerScheduled_ = false;
+    int lastThrowSeat_ = 0;
+    Rng rng_;
+};
+
+}  // namespace senet::server

@@ -1,0 +1,123 @@
+#include "router.hpp"
+
+#include <iostream>
+
+#include "static_files.hpp"
+
+namespace senet::server {
+
+Router::Router(Registry& registry, const site::Site& site, Metrics& metrics, const Config& config)
+    : registry_(registry), site_(site), metrics_(metrics), config_(config) {}
+
+bool Router::isLanguage(std::string_view lang) const {
+    for (const auto& l : site_.languages())
+        if (l == lang) return true;
+    return false;
+}
+
+Response Router::page(const site::Page& p) const {
+    Response r;
+    r.status = p.status;
+    r.contentType = "text/html; charset=utf-8";
+    r.body = p.body;
+    r.headers.emplace_back("Cache-Control", "no-cache");
+    return r;
+}
+
+Response Router::errorPage(std::string_view lang, site::ErrorKind kind, int status) const {
+    Response r = page(site_.error(lang, kind));
+    r.status = status;
+    return r;
+}
+
+Response Router::handle(const Request& request) const {
+    metrics_.httpRequests.fetch_add(1, std::memory_order_relaxed);
+    try {
+        return route(request);
+    } catch (const std::exception& e) {
+        std::cerr << "senet-server: " << request.method << ' ' << request.target.substr(0, 200) << ": " << e.what() << '\n';
+        return apiError(500, "internal", "internal error");
+    }
+}
+
+Response Router::route(const Request& request) const {
+    const std::string_view target = request.target;
+    const std::string_view path = target.substr(0, target.find('?'));
+    const bool get = request.method == "GET" || request.method == "HEAD";
+    auto methodNotAllowed = [](std::string allow) {
+        Response r = apiError(405, "method", "method not allowed");
+        r.headers.emplace_back("Allow", std::move(allow));
+        return r;
+    };
+
+    if (path == "/healthz") {
+        if (!get) return methodNotAllowed("GET, HEAD");
+        Response r;
+        r.body = "ok\n";
+        r.headers.emplace_back("Cache-Control", "no-store");
+        return r;
+    }
+    if (path == "/metrics") {
+        if (!get) return methodNotAllowed("GET, HEAD");
+        Response r;
+        r.contentType = "text/plain; version=0.0.4; charset=utf-8";
+        r.body = metrics_.render();
+        r.headers.emplace_back("Cache-Control", "no-store");
+        return r;
+    }
+    if (path.starts_with("/static/")) {
+        if (!get) return methodNotAllowed("GET, HEAD");
+        return serveStatic(config_.webRoot / "dist", path.substr(8), request);
+    }
+    if (path == "/api/games") {
+        if (request.method != "POST") return methodNotAllowed("POST");
+        return apiCreateGame(registry_, site_, request);
+    }
+    if (path.starts_with("/api/games/")) {
+        std::string_view rest = path.substr(11);
+        const std::string id(rest.substr(0, rest.find('/')));
+        const std::string_view tail = rest.substr(id.size());
+        if (tail.empty()) return get ? apiGameSummary(registry_, id) : methodNotAllowed("GET, HEAD");
+        if (tail == "/join") return request.method == "POST" ? apiJoinGame(registry_, site_, request, id) : methodNotAllowed("POST");
+        if (tail == "/record") return get ? apiGameRecord(registry_, id) : methodNotAllowed("GET, HEAD");
+        return apiError(404, "not-found", "no such API route");
+    }
+    if (path.starts_with("/api/")) return apiError(404, "not-found", "no such API route");
+
+    const std::string lang = site_.negotiate(request.acceptLanguage);
+    if (!get) return errorPage(lang, site::ErrorKind::BadRequest, 405);
+    auto redirect = [](std::string location) {
+        Response r;
+        r.status = 302;
+        r.headers.emplace_back("Location", std::move(location));
+        r.headers.emplace_back("Vary", "Accept-Language");
+        r.headers.emplace_back("Cache-Control", "no-store");
+        return r;
+    };
+    if (path == "/") return redirect("/" + lang + "/");
+    if (path.starts_with("/play/")) {
+        const std::string_view id = path.substr(6);
+        if (!Registry::plausibleId(id)) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
+        return redirect("/" + lang + "/play/" + std::string(id));
+    }
+    // /{lang}/play/{id}
+    if (const auto slash = path.find('/', 1); slash != std::string_view::npos) {
+        const std::string_view pathLang = path.substr(1, slash - 1);
+        const std::string_view rest = path.substr(slash);
+        if (rest.starts_with("/play/") && isLanguage(pathLang)) {
+            const std::string id(rest.substr(6));
+            Lookup found = registry_.find(id);
+            if (found.status == Lookup::Expired) return errorPage(pathLang, site::ErrorKind::GameExpired, 410);
+            if (!found.room) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
+            return page(site_.play(pathLang, id, found.room->rulesetId()));
+        }
+        if (isLanguage(pathLang)) {
+            if (auto p = site_.content(path)) return page(*p);
+            return errorPage(pathLang, site::ErrorKind::NotFound, 404);
+        }
+    }
+    if (auto p = site_.content(path)) return page(*p);
+    return errorPage(lang, site::ErrorKind::NotFound, 404);
+}
+
+}  // namespace senet::server

@@ -1,0 +1,47 @@
+// Routes every plain HTTP request (not the WebSocket upgrade): pages, the JSON API, static
+// files, health and metrics. server/API.md documents each route.
+#pragma once
+
+#include <string_view>
+
+#include "config.hpp"
+#include "http_types.hpp"
+#include "metrics.hpp"
+#include "registry.hpp"
+#include "senet/site.hpp"
+
+namespace senet::server {
+
+/// Maps a request to a response. Thread-safe (const apart from the registry, which is).
+class Router {
+public:
+    Router(Registry& registry, const site::Site& site, Metrics& metrics, const Config& config);
+    /// The response for `request`. Never throws: internal failures become 500.
+    Response handle(const Request& request) const;
+
+private:
+    Response route(const Request& request) const;
+    Response page(const site::Page& page) const;
+    Response errorPage(std::string_view lang, site::ErrorKind kind, int status) const;
+    bool isLanguage(std::string_view lang) const;
+
+    Registry& registry_;
+    const site::Site& site_;
+    Metrics& metrics_;
+    const Config& config_;
+};
+
+// The JSON API (api.cpp). Each takes the request (and the game id from the path) and answers.
+
+/// POST /api/games: create a game.
+Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request);
+/// POST /api/games/{id}/join: take the second seat with the invite token.
+Response apiJoinGame(Registry& registry, const site::Site& site, const Request& request, const std::string& id);
+/// GET /api/games/{id}: the public summary.
+Response apiGameSummary(Registry& registry, const std::string& id);
+/// GET /api/games/{id}/record: the verifiable record of a finished game.
+Response apiGameRecord(Registry& registry, const std::string& id);
+/// A JSON error body {"error": code, "message": message}.
+Response apiError(int status, std::string_view code, std::string_view message);
+
+}  // namespace senet::server

@@ -1,0 +1,318 @@
+// The SQLite backend of Storage: one connection, serialised by a mutex, prepared statements,
+// RAII wrappers over the C API.
+#include <sqlite3.h>
+
+#include <chrono>
+#include <mutex>
+
+#include "storage.hpp"
+
+namespace senet::server {
+
+namespace {
+
+/// Owns a sqlite3 connection.
+class Db {
+public:
+    explicit Db(const std::string& path) {
+        if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr) !=
+            SQLITE_OK) {
+            std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+            sqlite3_close(db_);
+            throw StorageError("cannot open " + path + ": " + msg);
+        }
+        sqlite3_busy_timeout(db_, 5000);
+    }
+    ~Db() { sqlite3_close(db_); }
+    Db(const Db&) = delete;
+    Db& operator=(const Db&) = delete;
+    sqlite3* get() const { return db_; }
+    void exec(const char* sql) {
+        char* err = nullptr;
+        if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+            std::string msg = err ? err : "unknown error";
+            sqlite3_free(err);
+            throw StorageError(std::string("sqlite: ") + msg);
+        }
+    }
+
+private:
+    sqlite3* db_ = nullptr;
+};
+
+/// Owns a prepared statement; reset after each use by Use.
+class Stmt {
+public:
+    Stmt(Db& db, const char* sql) : db_(db.get()) {
+        if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr) != SQLITE_OK)
+            throw StorageError(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+    }
+    ~Stmt() { sqlite3_finalize(stmt_); }
+    Stmt(const Stmt&) = delete;
+    Stmt& operator=(const Stmt&) = delete;
+    sqlite3_stmt* get() const { return stmt_; }
+    sqlite3* db() const { return db_; }
+
+private:
+    sqlite3* db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+/// One use of a statement: binds, steps, and resets on destruction.
+class Use {
+public:
+    explicit Use(Stmt& s) : s_(s) {}
+    ~Use() {
+        sqlite3_reset(s_.get());
+        sqlite3_clear_bindings(s_.get());
+    }
+    Use& text(int i, const std::string& v) {
+        check(sqlite3_bind_text(s_.get(), i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+        return *this;
+    }
+    Use& optText(int i, const std::optional<std::string>& v) {
+        check(v ? sqlite3_bind_text(s_.get(), i, v->data(), static_cast<int>(v->size()), SQLITE_TRANSIENT)
+                : sqlite3_bind_null(s_.get(), i));
+        return *this;
+    }
+    Use& blob(int i, const std::vector<std::uint8_t>& v) {
+        check(sqlite3_bind_blob(s_.get(), i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+        return *this;
+    }
+    Use& integer(int i, std::int64_t v) {
+        check(sqlite3_bind_int64(s_.get(), i, v));
+        return *this;
+    }
+    /// Steps once: true when a row is available.
+    bool step() {
+        const int rc = sqlite3_step(s_.get());
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        throw StorageError(std::string("sqlite: ") + sqlite3_errmsg(s_.db()));
+    }
+    std::string columnText(int i) const {
+        const auto* p = sqlite3_column_text(s_.get(), i);
+        return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(s_.get(), i)) : std::string();
+    }
+    std::optional<std::string> columnOptText(int i) const {
+        if (sqlite3_column_type(s_.get(), i) == SQLITE_NULL) return std::nullopt;
+        return columnText(i);
+    }
+    std::vector<std::uint8_t> columnBlob(int i) const {
+        const auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(s_.get(), i));
+        return p ? std::vector<std::uint8_t>(p, p + sqlite3_column_bytes(s_.get(), i)) : std::vector<std::uint8_t>();
+    }
+    std::int64_t columnInt(int i) const { return sqlite3_column_int64(s_.get(), i); }
+    int changes() const { return sqlite3_changes(s_.db()); }
+
+private:
+    void check(int rc) {
+        if (rc != SQLITE_OK) throw StorageError(std::string("sqlite bind: ") + sqlite3_errmsg(s_.db()));
+    }
+    Stmt& s_;
+};
+
+std::int64_t nowMs() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  ruleset TEXT NOT NULL,
+  opponent TEXT NOT NULL,
+  level TEXT NOT NULL,
+  server_seed BLOB NOT NULL,
+  client_seed0 TEXT,
+  client_seed1 TEXT,
+  seat_hash0 TEXT NOT NULL,
+  seat_hash1 TEXT NOT NULL,
+  invite_hash TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  result TEXT NOT NULL,
+  rematch_of TEXT NOT NULL,
+  rematch TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_status ON games(status);
+CREATE TABLE IF NOT EXISTS actions (
+  game_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  outcome INTEGER NOT NULL,
+  move TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+)sql";
+
+class SqliteStorage final : public Storage {
+public:
+    SqliteStorage(const std::string& path, bool syncFull)
+        : db_(path),
+          init_(db_, syncFull),
+          insertGame_(db_,
+                      "INSERT INTO games (id, ruleset, opponent, level, server_seed, client_seed0, client_seed1, seat_hash0, "
+                      "seat_hash1, invite_hash, created_ms, updated_ms, status, result, rematch_of, rematch) VALUES "
+                      "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"),
+          takeSeat0_(db_, "UPDATE games SET seat_hash0 = ?2, updated_ms = ?3 WHERE id = ?1 AND seat_hash0 = ''"),
+          takeSeat1_(db_, "UPDATE games SET seat_hash1 = ?2, updated_ms = ?3 WHERE id = ?1 AND seat_hash1 = ''"),
+          seed0_(db_, "UPDATE games SET client_seed0 = ?2 WHERE id = ?1"),
+          seed1_(db_, "UPDATE games SET client_seed1 = ?2 WHERE id = ?1"),
+          insertAction_(db_, "INSERT INTO actions (game_id, seq, kind, outcome, move, at_ms) VALUES (?1,?2,?3,?4,?5,?6)"),
+          touch_(db_, "UPDATE games SET updated_ms = ?2 WHERE id = ?1"),
+          finish_(db_, "UPDATE games SET status = 'over', result = ?2, updated_ms = ?3 WHERE id = ?1"),
+          rematch_(db_, "UPDATE games SET rematch = ?2 WHERE id = ?1"),
+          expire_(db_, "UPDATE games SET status = 'expired' WHERE id = ?1 AND status = 'playing'"),
+          selectGame_(db_,
+                      "SELECT id, ruleset, opponent, level, server_seed, client_seed0, client_seed1, seat_hash0, seat_hash1, "
+                      "invite_hash, created_ms, updated_ms, status, result, rematch_of, rematch FROM games WHERE id = ?1"),
+          selectActions_(db_, "SELECT seq, kind, outcome, move FROM actions WHERE game_id = ?1 ORDER BY seq"),
+          unfinished_(db_, "SELECT id FROM games WHERE status = 'playing'"),
+          begin_(db_, "BEGIN IMMEDIATE"),
+          commit_(db_, "COMMIT"),
+          rollback_(db_, "ROLLBACK") {}
+
+    void createGame(const GameRow& g) override {
+        std::lock_guard lock(mutex_);
+        Use u(insertGame_);
+        u.text(1, g.id).text(2, g.ruleset).text(3, g.opponent).text(4, g.level).blob(5, g.serverSeed);
+        u.optText(6, g.clientSeeds[0]).optText(7, g.clientSeeds[1]).text(8, g.seatHashes[0]).text(9, g.seatHashes[1]);
+        u.text(10, g.inviteHash).integer(11, g.createdMs).integer(12, g.updatedMs).text(13, g.status).text(14, g.result);
+        u.text(15, g.rematchOf).text(16, g.rematch);
+        u.step();
+    }
+
+    bool takeSeat(const std::string& id, int seat, const std::string& hash) override {
+        std::lock_guard lock(mutex_);
+        Use u(seat == 0 ? takeSeat0_ : takeSeat1_);
+        u.text(1, id).text(2, hash).integer(3, nowMs());
+        u.step();
+        return u.changes() == 1;
+    }
+
+    void setClientSeed(const std::string& id, int seat, const std::string& seed) override {
+        std::lock_guard lock(mutex_);
+        Use u(seat == 0 ? seed0_ : seed1_);
+        u.text(1, id).text(2, seed);
+        u.step();
+    }
+
+    void appendAction(const std::string& id, const ActionRow& a) override {
+        std::lock_guard lock(mutex_);
+        // One transaction: the action and the game's activity time commit together.
+        { Use b(begin_); b.step(); }
+        try {
+            const std::int64_t now = nowMs();
+            {
+                Use u(insertAction_);
+                u.text(1, id).integer(2, a.seq).text(3, std::string(1, a.kind)).integer(4, a.outcome).text(5, a.move);
+                u.integer(6, now);
+                u.step();
+            }
+            {
+                Use u(touch_);
+                u.text(1, id).integer(2, now);
+                u.step();
+            }
+            Use c(commit_);
+            c.step();
+        } catch (...) {
+            Use r(rollback_);
+            try { r.step(); } catch (...) {}
+            throw;
+        }
+    }
+
+    void finishGame(const std::string& id, const std::string& resultJson) override {
+        std::lock_guard lock(mutex_);
+        Use u(finish_);
+        u.text(1, id).text(2, resultJson).integer(3, nowMs());
+        u.step();
+    }
+
+    void setRematch(const std::string& id, const std::string& rematchId) override {
+        std::lock_guard lock(mutex_);
+        Use u(rematch_);
+        u.text(1, id).text(2, rematchId);
+        u.step();
+    }
+
+    void expireGame(const std::string& id) override {
+        std::lock_guard lock(mutex_);
+        Use u(expire_);
+        u.text(1, id);
+        u.step();
+    }
+
+    std::optional<GameRow> loadGame(const std::string& id) override {
+        std::lock_guard lock(mutex_);
+        Use u(selectGame_);
+        u.text(1, id);
+        if (!u.step()) return std::nullopt;
+        GameRow g;
+        g.id = u.columnText(0);
+        g.ruleset = u.columnText(1);
+        g.opponent = u.columnText(2);
+        g.level = u.columnText(3);
+        g.serverSeed = u.columnBlob(4);
+        g.clientSeeds = {u.columnOptText(5), u.columnOptText(6)};
+        g.seatHashes = {u.columnText(7), u.columnText(8)};
+        g.inviteHash = u.columnText(9);
+        g.createdMs = u.columnInt(10);
+        g.updatedMs = u.columnInt(11);
+        g.status = u.columnText(12);
+        g.result = u.columnText(13);
+        g.rematchOf = u.columnText(14);
+        g.rematch = u.columnText(15);
+        return g;
+    }
+
+    std::vector<ActionRow> loadActions(const std::string& id) override {
+        std::lock_guard lock(mutex_);
+        Use u(selectActions_);
+        u.text(1, id);
+        std::vector<ActionRow> out;
+        while (u.step()) {
+            const std::string kind = u.columnText(1);
+            out.push_back(ActionRow{u.columnInt(0), kind.empty() ? '?' : kind[0], static_cast<int>(u.columnInt(2)), u.columnText(3)});
+        }
+        return out;
+    }
+
+    std::vector<std::string> unfinishedGames() override {
+        std::lock_guard lock(mutex_);
+        Use u(unfinished_);
+        std::vector<std::string> out;
+        while (u.step()) out.push_back(u.columnText(0));
+        return out;
+    }
+
+private:
+    /// Runs the pragmas and the schema before any statement is prepared.
+    struct Init {
+        Init(Db& db, bool syncFull) {
+            db.exec("PRAGMA journal_mode=WAL");
+            // NORMAL in WAL mode: a commit is durable once written to the WAL file (survives a
+            // killed process); FULL also fsyncs every commit (survives power loss). README.md.
+            db.exec(syncFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+            db.exec("PRAGMA foreign_keys=ON");
+            db.exec(kSchema);
+        }
+    };
+
+    std::mutex mutex_;
+    Db db_;
+    Init init_;
+    Stmt insertGame_, takeSeat0_, takeSeat1_, seed0_, seed1_, insertAction_, touch_, finish_, rematch_, expire_, selectGame_,
+        selectActions_, unfinished_, begin_, commit_, rollback_;
+};
+
+}  // namespace
+
+std::unique_ptr<Storage> openSqliteStorage(const std::string& path, bool syncFull) {
+    return std::make_unique<SqliteStorage>(path, syncFull);
+}
+
+}  // namespace senet::server

@@ -1,0 +1,77 @@
+// Where games live between restarts: a small interface (SQLite now, PostgreSQL later).
+// Every method is thread-safe and either succeeds or throws StorageError; nothing is cached.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace senet::server {
+
+/// A storage failure (I/O, a full disk, a broken database). The action that caused it did not happen.
+struct StorageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// One game's row: everything but its actions.
+struct GameRow {
+    std::string id;
+    std::string ruleset;    ///< "standard" | "jequier" | "bell"
+    std::string opponent;   ///< "friend" | "computer" | "local"
+    std::string level;      ///< computer level name, "" otherwise
+    std::vector<std::uint8_t> serverSeed;  ///< 32 bytes, secret until the game is over
+    std::array<std::optional<std::string>, 2> clientSeeds;  ///< per seat, nullopt until known
+    std::array<std::string, 2> seatHashes;  ///< hex SHA-256 of each seat's secret; "" free; "computer"
+    std::string inviteHash;                 ///< hex SHA-256 of the invite token ("" when none)
+    std::int64_t createdMs = 0;             ///< Unix time in ms
+    std::int64_t updatedMs = 0;
+    std::string status = "playing";         ///< "playing" | "over" | "expired"
+    std::string result;                     ///< the result JSON once over, "" before
+    std::string rematchOf;                  ///< the game this one is a rematch of, or ""
+    std::string rematch;                    ///< the rematch game of this one, or ""
+};
+
+/// One accepted action, in order: `seq` is the game's ply (0-based action number).
+struct ActionRow {
+    std::int64_t seq = 0;
+    char kind = 't';        ///< 't' a throw, 'm' a move
+    int outcome = 0;        ///< throws: the chance outcome index 0..15
+    std::string move;       ///< moves: "FROM-TO" / "FROM-off"
+};
+
+/// The storage interface. Implementations must make a write durable against a crash of the
+/// process before returning.
+class Storage {
+public:
+    virtual ~Storage() = default;
+    /// Inserts a new game. Throws StorageError (also for a duplicate id).
+    virtual void createGame(const GameRow& game) = 0;
+    /// Sets a seat's secret hash only if the seat is still free; false when it was taken.
+    virtual bool takeSeat(const std::string& id, int seat, const std::string& hash) = 0;
+    /// Records a seat's client seed.
+    virtual void setClientSeed(const std::string& id, int seat, const std::string& seed) = 0;
+    /// Appends an action; `action.seq` must be the next one (a duplicate seq throws).
+    virtual void appendAction(const std::string& id, const ActionRow& action) = 0;
+    /// Marks a game over with its result JSON.
+    virtual void finishGame(const std::string& id, const std::string& resultJson) = 0;
+    /// Links a game to its rematch.
+    virtual void setRematch(const std::string& id, const std::string& rematchId) = 0;
+    /// Marks an unfinished game expired.
+    virtual void expireGame(const std::string& id) = 0;
+    /// The game row, or nullopt for an unknown id.
+    virtual std::optional<GameRow> loadGame(const std::string& id) = 0;
+    /// The game's actions in order.
+    virtual std::vector<ActionRow> loadActions(const std::string& id) = 0;
+    /// Ids of every game with status "playing".
+    virtual std::vector<std::string> unfinishedGames() = 0;
+};
+
+/// Opens (creating if needed) the SQLite database `path` in WAL mode. `syncFull` selects
+/// synchronous=FULL (survives power loss) instead of NORMAL (survives process crashes).
+std::unique_ptr<Storage> openSqliteStorage(const std::string& path, bool syncFull);
+
+}  // namespace senet::server

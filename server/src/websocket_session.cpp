@@ -1,0 +1,129 @@
+#include "websocket_session.hpp"
+
+namespace senet::server {
+
+using Clock = std::chrono::steady_clock;
+
+void SessionSet::add(WebSocketSession* key, std::weak_ptr<WebSocketSession> session) {
+    std::lock_guard lock(mutex_);
+    sessions_[key] = std::move(session);
+}
+
+void SessionSet::remove(WebSocketSession* key) {
+    std::lock_guard lock(mutex_);
+    sessions_.erase(key);
+}
+
+void SessionSet::closeAll() {
+    std::vector<std::shared_ptr<WebSocketSession>> open;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto& [key, weak] : sessions_)
+            if (auto s = weak.lock()) open.push_back(std::move(s));
+    }
+    for (auto& s : open) s->close();
+}
+
+WebSocketSession::WebSocketSession(tcp::socket&& socket, ServerContext& context, std::shared_ptr<Room> room)
+    : ws_(std::move(socket)), context_(context), room_(std::move(room)), tokens_(context.config.burst), refilled_(Clock::now()) {
+    context_.metrics.openSockets.fetch_add(1);
+}
+
+WebSocketSession::~WebSocketSession() {
+    if (attached_) room_->detach(this);
+    context_.sessions.remove(this);
+    context_.metrics.openSockets.fetch_sub(1);
+}
+
+void WebSocketSession::run(http::request<http::string_body> req) {
+    websocket::stream_base::timeout timeout;
+    timeout.handshake_timeout = context_.config.httpTimeout;
+    timeout.idle_timeout = context_.config.idle;
+    timeout.keep_alive_pings = true;  // ping at half the idle time; no pong closes the connection
+    ws_.set_option(timeout);
+    ws_.read_message_max(context_.config.maxMessage);
+    ws_.auto_fragment(false);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "senet-server"); }));
+    ws_.async_accept(req, beast::bind_front_handler(&WebSocketSession::onAccept, shared_from_this()));
+}
+
+void WebSocketSession::onAccept(beast::error_code ec) {
+    if (ec) return reportError(ec, "websocket accept");
+    ws_.text(true);
+    context_.sessions.add(this, weak_from_this());
+    room_->attach(this, weak_from_this());
+    attached_ = true;
+    doRead();
+}
+
+void WebSocketSession::doRead() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::onRead, shared_from_this()));
+}
+
+bool WebSocketSession::takeToken() {
+    const auto now = Clock::now();
+    tokens_ = std::min(context_.config.burst, tokens_ + std::chrono::duration<double>(now - refilled_).count() * context_.config.rate);
+    refilled_ = now;
+    if (tokens_ < 1.0) return false;
+    tokens_ -= 1.0;
+    return true;
+}
+
+void WebSocketSession::onRead(beast::error_code ec, std::size_t) {
+    // Errors end the session: closed, timed out, too big (Beast answers 1009 itself).
+    if (ec) return reportError(ec, "websocket read");
+    const auto received = Clock::now();
+    const std::string frame = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    if (!takeToken()) {
+        room_->reject(this, protocol::ParseError{"rate-limited", "too many messages; this one was dropped"});
+        if (++dropped_ > context_.config.maxDropped) return closeWith(websocket::close_code::policy_error);
+    } else if (!ws_.got_text()) {
+        room_->reject(this, protocol::ParseError{"bad-json", "messages are JSON text frames"});
+    } else {
+        auto parsed = protocol::parse(frame);
+        if (auto* e = std::get_if<protocol::ParseError>(&parsed))
+            room_->reject(this, *e);
+        else
+            room_->handle(this, std::get<protocol::ClientMessage>(parsed), received);
+    }
+    doRead();
+}
+
+void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
+    net::post(ws_.get_executor(), beast::bind_front_handler(&WebSocketSession::onSend, shared_from_this(), std::move(frame)));
+}
+
+void WebSocketSession::onSend(std::shared_ptr<const std::string> frame) {
+    if (closing_) return;
+    if (queue_.size() >= kMaxQueuedFrames) {
+        // A client that does not read: drop it rather than buffer without bound.
+        closing_ = true;
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws_).socket().close(ignored);
+        return;
+    }
+    queue_.push_back(std::move(frame));
+    if (queue_.size() > 1) return;  // a write is in progress
+    ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WebSocketSession::onWrite, shared_from_this()));
+}
+
+void WebSocketSession::onWrite(beast::error_code ec, std::size_t) {
+    if (ec) return reportError(ec, "websocket write");
+    queue_.pop_front();
+    if (!queue_.empty() && !closing_)
+        ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WebSocketSession::onWrite, shared_from_this()));
+}
+
+void WebSocketSession::closeWith(websocket::close_code code) {
+    if (closing_) return;
+    closing_ = true;
+    ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
+}
+
+void WebSocketSession::close() {
+    net::post(ws_.get_executor(), [self = shared_from_this()] { self->closeWith(websocket::close_code::going_away); });
+}
+
+}  // namespace senet::server

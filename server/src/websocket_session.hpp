@@ -1,0 +1,48 @@
+// One WebSocket connection to a game room: a read loop with a size limit, an idle timeout and a
+// per-connection rate limit, and a write queue (Beast 1.74 chat-multi's websocket_session).
+#pragma once
+
+#include <chrono>
+#include <deque>
+
+#include "net.hpp"
+#include "room.hpp"
+
+namespace senet::server {
+
+/// Frames queued for a client that does not read them; beyond this the connection is closed.
+inline constexpr std::size_t kMaxQueuedFrames = 1024;
+
+class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSocketSession> {
+public:
+    WebSocketSession(tcp::socket&& socket, ServerContext& context, std::shared_ptr<Room> room);
+    ~WebSocketSession() override;
+    /// Accepts the upgrade request `req` and starts reading.
+    void run(http::request<http::string_body> req);
+    /// Queues a frame (thread-safe).
+    void send(std::shared_ptr<const std::string> frame) override;
+    /// Closes with "going away" (thread-safe); used at shutdown.
+    void close();
+
+private:
+    void onAccept(beast::error_code ec);
+    void doRead();
+    void onRead(beast::error_code ec, std::size_t bytes);
+    void onSend(std::shared_ptr<const std::string> frame);
+    void onWrite(beast::error_code ec, std::size_t bytes);
+    void closeWith(websocket::close_code code);
+    bool takeToken();
+
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+    ServerContext& context_;
+    std::shared_ptr<Room> room_;
+    std::deque<std::shared_ptr<const std::string>> queue_;
+    double tokens_;
+    std::chrono::steady_clock::time_point refilled_;
+    int dropped_ = 0;
+    bool attached_ = false;
+    bool closing_ = false;
+};
+
+}  // namespace senet::server
