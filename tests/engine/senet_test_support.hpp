@@ -1,4 +1,4 @@
-// Small helpers shared by the engine tests: positions and moves in the notation of RULES.md.
+// Shared utilities of the engine tests: positions and moves in the notation of RULES.md.
 //
 // Boards in the comments of the tests are drawn in path order:
 //   row 1 is squares 1..10 left to right, row 2 is squares 20..11, row 3 is squares 21..30;
