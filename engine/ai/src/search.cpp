@@ -192,14 +192,14 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
     generateMoves(p, throwValue, moves);
     if (moves.empty()) return result;
     result.move = moves[0];
-    if (moves.size() == 1) return result;
 
     Searcher s(limits, start);
     // Root moves in the order of the last iteration's values (ties keep generation order).
     std::array<Move, MoveList::kCapacity> order{};
     const int n = moves.size();
     for (int k = 0; k < n; ++k) order[k] = moves[k];
-    const int maxDepth = std::max(1, limits.maxDepth);
+    // A forced move needs only its value: one iteration at the first depth.
+    const int maxDepth = n == 1 ? std::max(1, limits.minDepth) : std::max(1, limits.maxDepth);
     for (int depth = std::max(1, limits.minDepth); depth <= maxDepth; ++depth) {
         double best = kLow - 1;
         Move bestMove = order[0];

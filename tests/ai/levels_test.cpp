@@ -1,0 +1,136 @@
+// Every level answers with a legal move, and answers the same way for the same seed.
+#include <gtest/gtest.h>
+
+#include "sample.hpp"
+#include "senet/ai.hpp"
+
+namespace senet::ai {
+namespace {
+
+using testing::kAllIds;
+using testing::randomSample;
+
+bool isLegal(const Position& p, int v, Move m) {
+    MoveList moves;
+    generateMoves(p, v, moves);
+    if (moves.empty()) return m.isPass();
+    for (const Move& legal : moves)
+        if (legal == m) return true;
+    return false;
+}
+
+Options expertOptions(std::uint64_t nodes) {
+    Options o;
+    o.level = Level::Expert;
+    o.budget = std::chrono::milliseconds(0);  // no clock: reproducible
+    o.nodeBudget = nodes;
+    return o;
+}
+
+TEST(Levels, NamesRoundTrip) {
+    for (Level l : {Level::Random, Level::Beginner, Level::Intermediate, Level::Expert})
+        EXPECT_EQ(levelByName(levelName(l)), l);
+    EXPECT_EQ(levelByName("expert"), Level::Expert);
+    EXPECT_FALSE(levelByName("grandmaster").has_value());
+    EXPECT_FALSE(levelByName("").has_value());
+}
+
+TEST(Levels, EveryLevelPlaysLegalMovesInThousandsOfPositions) {
+    for (RulesetId id : kAllIds) {
+        Rng rng(99);
+        int passes = 0, checked = 0;
+        for (const auto& [p, v] : randomSample(id, 3000, 1 + static_cast<int>(id))) {
+            for (Level l : {Level::Random, Level::Beginner, Level::Intermediate}) {
+                Options o;
+                o.level = l;
+                const Move m = chooseMove(p, v, o, rng);
+                ASSERT_TRUE(isLegal(p, v, m)) << levelName(l) << " " << formatPosition(p) << " throw " << v << " " << formatMove(m);
+                passes += m.isPass();
+                ++checked;
+            }
+        }
+        EXPECT_EQ(checked, 9000);
+        EXPECT_GT(passes, 0) << "the sample should include throws without a legal move";
+    }
+}
+
+TEST(Levels, ExpertPlaysLegalMoves) {
+    for (RulesetId id : kAllIds) {
+        Rng rng(7);
+        for (const auto& [p, v] : randomSample(id, 400, 50 + static_cast<int>(id))) {
+            const Move m = chooseMove(p, v, expertOptions(800), rng);
+            ASSERT_TRUE(isLegal(p, v, m)) << formatPosition(p) << " throw " << v << " " << formatMove(m);
+        }
+    }
+}
+
+TEST(Levels, TimeBudgetedExpertAnswersLegally) {
+    const auto sample = randomSample(RulesetId::Standard, 20, 3);
+    Rng rng(1);
+    Options o;
+    o.level = Level::Expert;
+    o.budget = std::chrono::milliseconds(2);
+    for (const auto& [p, v] : sample) EXPECT_TRUE(isLegal(p, v, chooseMove(p, v, o, rng)));
+}
+
+TEST(Levels, FinishedGamesAndImpossibleThrowsGivePass) {
+    Rng rng(1);
+    Options o;
+    o.level = Level::Expert;
+    const auto won = parsePosition("standard:22222.........................:1:5:0");
+    ASSERT_TRUE(won.ok());
+    EXPECT_TRUE(chooseMove(*won, 2, o, rng).isPass());
+    EXPECT_TRUE(chooseMove(startPosition(RulesetId::Standard), 6, o, rng).isPass());  // standard has no 6
+}
+
+/// The moves of one whole game where both sides play `o`, throws and choices from `seed`.
+std::vector<Move> playGame(RulesetId id, const Options& o, std::uint64_t seed) {
+    Rng throws(seed), choices(seed + 1);
+    Position p = startPosition(id);
+    std::vector<Move> played;
+    for (int ply = 0; ply < 3000 && outcome(p) == Outcome::Ongoing; ++ply) {
+        const int v = throws.throwOutcome(p.rules()).throw_.value;
+        const Move m = chooseMove(p, v, o, choices);
+        played.push_back(m);
+        p = applyMove(p, v, m);
+    }
+    return played;
+}
+
+TEST(Levels, DecisionsAreReproducibleForAFixedSeed) {
+    for (RulesetId id : kAllIds) {
+        for (Level l : {Level::Random, Level::Beginner, Level::Intermediate}) {
+            Options o;
+            o.level = l;
+            const auto first = playGame(id, o, 5);
+            EXPECT_GT(first.size(), 20u);
+            EXPECT_EQ(first, playGame(id, o, 5)) << levelName(l);
+        }
+        const auto expert = playGame(id, expertOptions(600), 8);
+        EXPECT_EQ(expert, playGame(id, expertOptions(600), 8));
+    }
+    // A different seed gives a different random game.
+    Options o;
+    o.level = Level::Random;
+    EXPECT_NE(playGame(RulesetId::Standard, o, 5), playGame(RulesetId::Standard, o, 6));
+}
+
+TEST(Levels, BeginnerIsNotUniformlyRandom) {
+    // With a throw of 3, two of the five moves swap (1-4, 9-12); the beginner prefers them.
+    const auto p = parsePosition("standard:1.121.1.1..2...2...2...2......:1:0:0");
+    ASSERT_TRUE(p.ok());
+    Rng rng(4);
+    Options beginner;
+    beginner.level = Level::Beginner;
+    int swaps = 0;
+    for (int i = 0; i < 400; ++i) swaps += chooseMove(*p, 3, beginner, rng).has(kSwap);
+    MoveList moves;
+    generateMoves(*p, 3, moves);
+    int swapMoves = 0;
+    for (const Move& m : moves) swapMoves += m.has(kSwap);
+    // Uniform play would swap in swapMoves/size of the games; the beginner clearly more often.
+    EXPECT_GT(swaps, 400 * swapMoves / moves.size() + 60);
+}
+
+}  // namespace
+}  // namespace senet::ai
