@@ -1,0 +1,198 @@
+// The SVG board: 3 × 10 squares in path order, the houses' signs, the two sides' pieces
+// (cones and spools, told apart by shape as well as colour) and highlighted destinations.
+import { svg } from "./dom";
+import { t } from "./i18n";
+
+/** The board facts the server renders into data-board (from the engine's Ruleset). */
+export interface BoardInfo {
+  ruleset: string;
+  pieces: number;
+  water: number;
+  die: boolean;
+  safe: number[];
+  houses: [number, string][];
+}
+
+/** One legal move as the server lists it. */
+export interface LegalMove {
+  move: string;
+  from: number;
+  to: number;
+  dest: number;
+  swap?: boolean;
+  capture?: boolean;
+  water?: boolean;
+  bearOff?: boolean;
+  backward?: boolean;
+}
+
+const SIZE = 100;
+const OFF = 31;
+
+/** Top-left corner of a square's cell: row 1 is 1..10 left to right, row 2 is 20..11, row 3 is 21..30. */
+export function cellOf(square: number): { x: number; y: number } {
+  const row = Math.floor((square - 1) / 10);
+  const col = (square - 1) % 10;
+  return { x: (row === 1 ? 9 - col : col) * SIZE, y: row * SIZE };
+}
+
+/** The label of a square for assistive technology, with its house name when it has one. */
+export function squareName(info: BoardInfo, square: number): string {
+  const house = info.houses.find(([s]) => s === square);
+  return house ? t("play.square-named", { square, name: t(`house.${house[1]}`) }) : t("play.square", { square });
+}
+
+function houseSign(key: string, x: number, y: number): SVGGElement {
+  const g = svg("g", { class: `sign sign-${key}`, "aria-hidden": "true" });
+  const cx = x + 50, cy = y + 50;
+  switch (key) {
+    case "water":
+      for (const dy of [-14, 0, 14])
+        g.append(svg("path", { d: `M${x + 18} ${cy + dy} q8 -9 16 0 t16 0 t16 0 t16 0`, class: "sign-line" }));
+      break;
+    case "beauty": // nefer: a tall stroke through a rounded body
+      g.append(svg("ellipse", { cx, cy: cy + 10, rx: 14, ry: 18, class: "sign-line" }));
+      g.append(svg("path", { d: `M${cx} ${cy - 34} V${cy - 8} M${cx - 10} ${cy - 22} H${cx + 10}`, class: "sign-line" }));
+      break;
+    case "three-truths":
+      for (const dx of [-16, 0, 16]) g.append(svg("path", { d: `M${cx + dx} ${cy - 22} V${cy + 22}`, class: "sign-line" }));
+      break;
+    case "re-atoum":
+      g.append(svg("circle", { cx, cy, r: 20, class: "sign-line" }));
+      g.append(svg("circle", { cx, cy, r: 5, class: "sign-fill" }));
+      break;
+    case "return": // ankh
+      g.append(svg("ellipse", { cx, cy: cy - 20, rx: 9, ry: 12, class: "sign-line" }));
+      g.append(svg("path", { d: `M${cx} ${cy - 8} V${cy + 30} M${cx - 18} ${cy} H${cx + 18}`, class: "sign-line" }));
+      break;
+    default: {
+      const numeral = { x: "X", iii: "III", ii: "II", i: "I" }[key] ?? "";
+      const text = svg("text", { x: cx, y: cy + 14, class: "sign-text", "text-anchor": "middle" });
+      text.textContent = numeral;
+      g.append(text);
+    }
+  }
+  return g;
+}
+
+/** A piece: player 1's cone or player 2's spool, centred in its cell. */
+function piece(player: number, x: number, y: number): SVGGElement {
+  const g = svg("g", { class: `piece piece-${player}` });
+  const cx = x + 50, base = y + 84;
+  if (player === 1) {
+    g.append(svg("path", { d: `M${cx} ${y + 14} L${cx + 26} ${base - 6} Q${cx} ${base + 6} ${cx - 26} ${base - 6} Z`, class: "piece-body" }));
+  } else {
+    g.append(svg("path", {
+      d: `M${cx - 26} ${y + 16} H${cx + 26} L${cx + 9} ${y + 50} L${cx + 26} ${base} H${cx - 26} L${cx - 9} ${y + 50} Z`,
+      class: "piece-body",
+    }));
+    g.append(svg("path", { d: `M${cx - 12} ${y + 50} H${cx + 12}`, class: "piece-band" }));
+  }
+  return g;
+}
+
+/** Draws and redraws the board inside a container. */
+export class Board {
+  private readonly root: SVGSVGElement;
+  private readonly squaresLayer: SVGGElement;
+  private readonly piecesLayer: SVGGElement;
+  private readonly marksLayer: SVGGElement;
+  private moves: LegalMove[] = [];
+  private board: number[] = [];
+  /** Called when the player picks a move by clicking or tapping a piece or a destination. */
+  onMove: (move: LegalMove) => void = () => {};
+
+  constructor(container: HTMLElement, private readonly info: BoardInfo) {
+    this.root = svg("svg", { viewBox: `0 0 ${SIZE * 10 + 120} ${SIZE * 3}`, class: "board", role: "img", "aria-labelledby": "board-title" });
+    const title = svg("title", { id: "board-title" });
+    this.root.append(title);
+    this.squaresLayer = svg("g");
+    this.marksLayer = svg("g", { class: "marks" });
+    this.piecesLayer = svg("g");
+    this.root.append(this.squaresLayer, this.marksLayer, this.piecesLayer);
+    for (let s = 1; s <= 30; s++) {
+      const { x, y } = cellOf(s);
+      const cell = svg("g", { class: "square", "data-square": s });
+      const classes = ["cell"];
+      if (info.safe.includes(s)) classes.push("safe");
+      if (s === info.water) classes.push("water");
+      cell.append(svg("rect", { x: x + 2, y: y + 2, width: SIZE - 4, height: SIZE - 4, rx: 6, class: classes.join(" ") }));
+      const num = svg("text", { x: x + 8, y: y + 20, class: "square-number" });
+      num.textContent = String(s);
+      cell.append(num);
+      const house = info.houses.find(([sq]) => sq === s);
+      if (house) cell.append(houseSign(house[1], x, y));
+      cell.addEventListener("click", () => this.pick(s));
+      this.squaresLayer.append(cell);
+    }
+    // The bear-off tray to the right of square 30.
+    const off = svg("g", { class: "square off-tray", "data-square": OFF });
+    off.append(svg("rect", { x: SIZE * 10 + 10, y: 2, width: 106, height: SIZE * 3 - 4, rx: 8, class: "cell tray" }));
+    const label = svg("text", { x: SIZE * 10 + 63, y: SIZE * 3 - 14, class: "square-number", "text-anchor": "middle" });
+    label.textContent = "⟶";
+    off.append(label);
+    off.addEventListener("click", () => this.pick(OFF));
+    this.squaresLayer.append(off);
+    container.append(this.root);
+  }
+
+  /** Shows a position: board[i] is the owner (0, 1, 2) of square i + 1; `off` per player. */
+  render(board: number[], off: [number, number], moves: LegalMove[], last: { from: number; to: number } | null): void {
+    this.board = board;
+    this.moves = moves;
+    this.piecesLayer.replaceChildren();
+    this.marksLayer.replaceChildren();
+    if (last) for (const sq of [last.from, last.to]) this.mark(sq, "last-move");
+    for (const m of moves) this.mark(m.bearOff ? OFF : m.to, "destination");
+    board.forEach((owner, i) => {
+      if (!owner) return;
+      const { x, y } = cellOf(i + 1);
+      const p = piece(owner, x, y);
+      if (moves.some((m) => m.from === i + 1)) p.classList.add("movable");
+      p.addEventListener("click", (ev) => { ev.stopPropagation(); this.pick(i + 1); });
+      this.piecesLayer.append(p);
+    });
+    // Borne-off pieces stack in the tray: player 1 on top, player 2 below.
+    off.forEach((count, k) => {
+      for (let n = 0; n < count; n++) {
+        const g = piece(k + 1, SIZE * 10 + 13 + (n % 2) * 50, (k * 150) + Math.floor(n / 2) * 28 - 10);
+        g.classList.add("small");
+        this.piecesLayer.append(g);
+      }
+    });
+    this.describe(off);
+  }
+
+  /** Emphasises the piece and destination of one move (while its button has focus or hover). */
+  preview(move: LegalMove | null): void {
+    this.root.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
+    if (!move) return;
+    this.root.querySelector(`.square[data-square="${move.bearOff ? OFF : move.to}"]`)?.classList.add("preview");
+    this.root.querySelector(`.square[data-square="${move.from}"]`)?.classList.add("preview");
+  }
+
+  private mark(square: number, cls: string): void {
+    if (square < 1) return;
+    if (square >= OFF) {
+      this.marksLayer.append(svg("rect", { x: SIZE * 10 + 14, y: 6, width: 98, height: SIZE * 3 - 12, rx: 6, class: cls }));
+      return;
+    }
+    const { x, y } = cellOf(square);
+    this.marksLayer.append(svg("rect", { x: x + 6, y: y + 6, width: SIZE - 12, height: SIZE - 12, rx: 5, class: cls }));
+  }
+
+  private pick(square: number): void {
+    const move = this.moves.find((m) => m.from === square) ?? this.moves.find((m) => (m.bearOff ? OFF : m.to) === square);
+    if (move) this.onMove(move);
+  }
+
+  private describe(off: [number, number]): void {
+    const parts: string[] = [];
+    for (const player of [1, 2]) {
+      const squares = this.board.flatMap((o, i) => (o === player ? [i + 1] : []));
+      parts.push(`${t(`play.side.${player}`)}: ${squares.join(", ")}; ${t("play.off", { count: off[player - 1] ?? 0 })}`);
+    }
+    const title = this.root.querySelector("title");
+    if (title) title.textContent = parts.join(". ");
+  }
+}

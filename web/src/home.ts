@@ -1,0 +1,45 @@
+// The start page: creates a game through the API and opens its play page with the seat.
+import { byId } from "./dom";
+import { setGameValue, rememberSecret } from "./seat";
+
+const form = byId<HTMLFormElement>("start-form");
+const status = byId("start-status");
+const level = byId<HTMLFieldSetElement>("level-fieldset");
+const lang = form.dataset.lang ?? "en";
+
+function opponent(): string {
+  return (form.elements.namedItem("opponent") as RadioNodeList).value;
+}
+
+function syncLevel(): void {
+  level.hidden = opponent() !== "computer";
+}
+
+form.addEventListener("change", syncLevel);
+syncLevel();
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const data = new FormData(form);
+  const body: Record<string, string> = {
+    ruleset: String(data.get("ruleset") ?? "standard"),
+    opponent: opponent(),
+    side: String(data.get("side") ?? "random"),
+    lang,
+  };
+  if (body.opponent === "computer") body.level = String(data.get("level") ?? "intermediate");
+  const button = form.querySelector("button[type=submit]") as HTMLButtonElement;
+  button.disabled = true;
+  status.textContent = form.dataset.creating ?? "…";
+  try {
+    const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(String(response.status));
+    const game = (await response.json()) as { game: string; secret: string; watchUrl: string; inviteUrl: string | null };
+    rememberSecret(game.game, game.secret);
+    if (game.inviteUrl) setGameValue(game.game, "invite", game.inviteUrl);
+    location.assign(`${game.watchUrl}#seat=${encodeURIComponent(game.secret)}`);
+  } catch {
+    status.textContent = form.dataset.failed ?? "Error";
+    button.disabled = false;
+  }
+});
