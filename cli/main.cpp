@@ -35,10 +35,7 @@ void printUsage(std::ostream& out) {
 
 int main(int argc, char** argv) {
     std::vector<std::string_view> args(argv + 1, argv + argc);
-    if (args.empty()) {
-        printUsage(std::cerr);
-        return senet::cli::kUsageError;
-    }
+    if (args.empty()) return senet::cli::error("no command given (try 'senet help')");
     if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         printUsage(std::cout);
         return 0;
