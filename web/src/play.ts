@@ -18,6 +18,8 @@ let you: number[] = [];
 let socket: WebSocket | null = null;
 let retryDelay = 500;
 let pending = false;
+/** True after the player acted through a button: the next due control then takes the focus (keyboard play). */
+let keepFocus = false;
 let shownThrow = -1;
 let lastMove: { from: number; to: number } | null = null;
 let throwOfPly: number | null = null;
@@ -142,20 +144,21 @@ function render(): void {
   ui.throwButton.textContent = t(info.die ? "play.throw-die" : "play.throw");
   ui.throwButton.classList.toggle("due", throwDue);
 
-  const focusedChoice = document.activeElement?.closest?.("#move-choices, #throw-button") !== null && document.activeElement !== document.body;
+  const active = document.activeElement;
+  const focusFree = !active || active === document.body || !!active.closest("#move-choices, #throw-button");
   ui.choices.replaceChildren();
   for (const m of mine) {
     const b = el("button", { type: "button", class: "button choice-button", "data-move": m.move,
       "aria-label": m.bearOff ? t("play.move-off", { from: m.from }) : t("play.move-to", { from: m.from, to: m.dest !== m.to ? m.to : m.to }) },
       moveText(m.from, m.bearOff ? 31 : m.to));
-    b.addEventListener("click", () => sendMove(m));
+    b.addEventListener("click", () => { keepFocus = true; sendMove(m); });
     b.addEventListener("focus", () => board.preview(m));
     b.addEventListener("mouseenter", () => board.preview(m));
     b.addEventListener("blur", () => board.preview(null));
     b.addEventListener("mouseleave", () => board.preview(null));
     ui.choices.append(b);
   }
-  if (focusedChoice) {
+  if (keepFocus && focusFree) {
     if (mine.length) (ui.choices.firstElementChild as HTMLElement | null)?.focus();
     else if (throwDue) ui.throwButton.focus();
   }
@@ -330,12 +333,12 @@ async function copy(input: HTMLInputElement, button: HTMLButtonElement): Promise
 async function main(): Promise<void> {
   await loadStrings(root.dataset.strings ?? "");
   board = new Board(byId("board"), info);
-  board.onMove = sendMove;
+  board.onMove = (m) => { keepFocus = false; sendMove(m); };
   const seat = await seatFromUrl(game, lang);
   secret = seat.secret;
   if (seat.problem === "full") ui.message.textContent = t("error.game-full.text");
   else if (seat.problem) ui.message.textContent = t("home.start.failed");
-  ui.throwButton.addEventListener("click", throwSticks);
+  ui.throwButton.addEventListener("click", () => { keepFocus = true; throwSticks(); });
   ui.resign.addEventListener("click", () => { if (confirm(t("play.confirm-resign"))) send("resign"); });
   ui.claim.addEventListener("click", () => send("claim"));
   ui.rematch.addEventListener("click", () => {

@@ -32,20 +32,36 @@ std::string jsonString(std::string_view s) {
 
 /// The board facts the play page's script draws: named squares, safe squares, water.
 std::string boardJson(const Ruleset& r) {
-    std::string j = "{\"ruleset\":" + jsonString(r.key) + ",\"pieces\":" + std::to_string(r.piecesPerSide) +
-                    ",\"water\":" + std::to_string(r.waterSquare) + ",\"die\":" +
-                    (r.implement == Implement::FourSidedDie ? "true" : "false") + ",\"safe\":[";
+    std::string j = "{\"ruleset\":";
+    j += jsonString(r.key);
+    j += ",\"pieces\":";
+    j += std::to_string(r.piecesPerSide);
+    j += ",\"water\":";
+    j += std::to_string(r.waterSquare);
+    j += ",\"die\":";
+    j += r.implement == Implement::FourSidedDie ? "true" : "false";
+    j += ",\"safe\":[";
     bool first = true;
     for (int s = 1; s <= kSquareCount; ++s)
-        if (r.isSafe(s)) { j += (first ? "" : ",") + std::to_string(s); first = false; }
+        if (r.isSafe(s)) {
+            if (!first) j += ',';
+            j += std::to_string(s);
+            first = false;
+        }
     j += "],\"houses\":[";
     first = true;
     for (const House& h : r.houses)
         if (h.square) {
-            j += std::string(first ? "" : ",") + "[" + std::to_string(h.square) + "," + jsonString(h.key) + "]";
+            if (!first) j += ',';
+            j += '[';
+            j += std::to_string(h.square);
+            j += ',';
+            j += jsonString(h.key);
+            j += ']';
             first = false;
         }
-    return j + "]}";
+    j += "]}";
+    return j;
 }
 
 std::string percent(int weight, int total) {

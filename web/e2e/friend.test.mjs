@@ -1,0 +1,124 @@
+// Two browser contexts play a whole game of each ruleset through the invite link; a reload
+// keeps the seat; a third context watches. Also: the first load of the play page is measured
+// and desktop and phone screenshots are saved.
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { after, before, test } from "node:test";
+import { axe, ensureArtifacts, launchBrowser, playToEnd, startGame, startServer, step, watchConsole } from "./helpers.mjs";
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+for (const ruleset of ["standard", "jequier", "bell"]) {
+  test(`two players finish a ${ruleset} game through the invite link`, { timeout: 300000 }, async () => {
+    const phone = ruleset === "bell";
+    const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const guestContext = await browser.newContext(phone
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1100, height: 850 } });
+    const host = await hostContext.newPage();
+    const guest = await guestContext.newPage();
+    const problems = [...[host, guest].map(watchConsole)];
+    const path = await startGame(host, server.url, { ruleset, opponent: "friend", lang: ruleset === "jequier" ? "nl" : "en" });
+    await host.waitForSelector("#share-invite:not([hidden])");
+    const invite = await host.inputValue("#invite-link");
+    assert.match(invite, /#invite=/);
+    assert.ok(!host.url().includes("#seat="), "the secret leaves the address bar");
+
+    await guest.goto(invite);
+    await guest.waitForFunction(() => !location.hash && document.querySelector("#status")?.textContent !== "");
+    await host.waitForSelector("#share-invite[hidden]", { state: "attached" });
+
+    // A spectator through the watch link.
+    const watcherContext = await browser.newContext();
+    const watcher = await watcherContext.newPage();
+    await watcher.goto(`${server.url}${path}`);
+    await watcher.waitForSelector("#status:not(:empty)");
+
+    // The first move by a click (or tap) on the board itself.
+    const mover = async () => {
+      for (let i = 0; i < 400; i++) {
+        for (const p of [host, guest]) {
+          if (await p.locator(".piece.movable").count()) return p;
+          await step(p).then((r) => r);  // throws until a move is due
+          if (await p.locator(".piece.movable").count()) return p;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error("no move became due");
+    };
+    const p = await mover();
+    const before = await p.locator("#move-list li:not(.empty)").count();
+    const piece = p.locator(".piece.movable").first();
+    if (p === guest && phone) await piece.tap(); else await piece.click();
+    await p.waitForFunction((n) => document.querySelectorAll("#move-list li:not(.empty)").length > n, before);
+
+    let reloaded = false;
+    let shot = false;
+    await playToEnd([host, guest], {
+      limit: 240000,
+      onStep: async (n) => {
+        if (n === 12 && !reloaded) {
+          reloaded = true;
+          await guest.reload();
+          await guest.waitForSelector("#status:not(:empty)");
+          await guest.waitForFunction(() => !/watching|kijkt|seuraat|guardando|Oglądasz/.test(document.querySelector("#status").textContent));
+          assert.equal(await guest.locator("#share-resume").isHidden(), false, "the reloaded page still holds its seat");
+        }
+        if (n === 30 && !shot) {
+          shot = true;
+          const dir = ensureArtifacts();
+          await host.screenshot({ path: join(dir, `play-${ruleset}-desktop.png`), fullPage: true });
+          await guest.screenshot({ path: join(dir, `play-${ruleset}-${phone ? "phone" : "desktop-guest"}.png`), fullPage: true });
+          const status = await watcher.textContent("#status");
+          assert.ok(status.length > 0);
+          assert.equal(await watcher.locator("#throw-button:not([disabled])").count(), 0, "the spectator cannot throw");
+          assert.equal(await watcher.locator("#move-choices button").count(), 0, "the spectator cannot move");
+        }
+      },
+    });
+    for (const page of [host, guest]) {
+      const result = await page.textContent("#result");
+      assert.ok(result.length > 0);
+    }
+    const results = [await host.textContent("#result"), await guest.textContent("#result")];
+    assert.notEqual(results[0], results[1], "one side wins, the other loses (or both read a draw)");
+    await watcher.waitForSelector("#end:not([hidden])");
+    assert.ok((await watcher.locator("#move-list li").count()) > 5);
+    if (ruleset === "standard") {
+      writeFileSync(join(ensureArtifacts(), "play-end-desktop.txt"), results.join("\n"));
+      await host.screenshot({ path: join(ensureArtifacts(), "play-end-desktop.png"), fullPage: true });
+      const violations = await axe(host);
+      assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+    }
+    assert.deepEqual(problems.flat().filter((m) => !/WebSocket/.test(m)), []);
+    await Promise.all([hostContext.close(), guestContext.close(), watcherContext.close()]);
+  });
+}
+
+test("the play page's first load stays under 60 KB compressed and passes axe-core", { timeout: 120000 }, async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const path = await startGame(page, server.url, { opponent: "friend" });
+  const sizes = [];
+  page.on("response", async (r) => {
+    try {
+      const body = await r.body();
+      sizes.push({ url: r.url().replace(server.url, ""), raw: body.length, gzip: gzipSync(body, { level: 6 }).length, encoding: r.headers()["content-encoding"] ?? "" });
+    } catch { /* redirects have no body */ }
+  });
+  await page.goto(`${server.url}${path}`);
+  await page.waitForSelector("#status:not(:empty)");
+  await page.waitForLoadState("networkidle");
+  const total = sizes.reduce((s, x) => s + x.gzip, 0);
+  const report = sizes.map((s) => `${s.url}\t${s.raw} B\t${s.gzip} B gzip`).join("\n") + `\ntotal\t${sizes.reduce((s, x) => s + x.raw, 0)} B\t${total} B gzip\n`;
+  writeFileSync(join(ensureArtifacts(), "first-load.txt"), report);
+  console.log(report);
+  assert.ok(total <= 60 * 1024, `first load ${total} B compressed`);
+  const violations = await axe(page);
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+  await context.close();
+});
