@@ -1,0 +1,347 @@
+#include "harness.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <utility>  // before Asio (Boost 1.74 with C++20)
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <fstream>
+#include <stdexcept>
+
+#include <gtest/gtest.h>
+
+namespace senet::testing {
+
+namespace fs = std::filesystem;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+TempDir::TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "senet-server-test-XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+}
+
+fs::path makeWebRoot(const fs::path& dir) {
+    const fs::path web = dir / "web";
+    fs::create_directories(web / "dist" / "sub");
+    fs::create_symlink(fs::path(SENET_WEB_ROOT) / "templates", web / "templates");
+    fs::create_symlink(fs::path(SENET_WEB_ROOT) / "po", web / "po");
+    auto write = [](const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; };
+    write(web / "dist" / "manifest.json", "{\"app.js\": \"app.0123abcd.js\"}");
+    std::string js = "// test bundle\n";
+    for (int i = 0; i < 200; ++i) js += "console.log('line " + std::to_string(i) + "');\n";
+    write(web / "dist" / "app.0123abcd.js", js);
+    write(web / "dist" / "plain.css", "body { color: black; }\n");
+    write(web / "dist" / "sub" / "logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n");
+    write(web / "dist" / "pre.9f8e7d6c.css", "this is the uncompressed file\n");
+    write(web / "dist" / "pre.9f8e7d6c.css.gz", "PRECOMPRESSED");
+    write(dir / "secret.txt", "do not serve\n");
+    return web;
+}
+
+ServerProcess::ServerProcess(const fs::path& dataDir, const fs::path& webRoot, std::vector<std::string> extra) {
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+    std::vector<std::string> args = {SENET_SERVER_BINARY, "--port", "0", "--data-dir", dataDir.string(), "--web-root",
+                                     webRoot.string(), "--computer-delay-ms", "0", "--ai-budget-ms", "20",
+                                     // Tests act faster than people: a high rate limit unless a test sets its own.
+                                     "--rate", "5000", "--burst", "5000"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    close(fds[1]);
+    out_ = fds[0];
+    std::string text;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < deadline) {
+        pollfd p{out_, POLLIN, 0};
+        if (poll(&p, 1, 200) <= 0) continue;
+        char buf[512];
+        const ssize_t n = read(out_, buf, sizeof buf);
+        if (n <= 0) break;
+        text.append(buf, static_cast<std::size_t>(n));
+        const auto at = text.find("listening on http://");
+        if (at != std::string::npos) {
+            const auto colon = text.find(':', at + 20);
+            const auto space = text.find(' ', colon);
+            if (colon != std::string::npos && space != std::string::npos) {
+                port_ = static_cast<unsigned short>(std::stoi(text.substr(colon + 1, space - colon - 1)));
+                // Keep the pipe drained so the server never blocks on stdout.
+                fcntl(out_, F_SETFL, O_NONBLOCK);
+                return;
+            }
+        }
+    }
+    stop(SIGKILL);
+    throw std::runtime_error("senet-server did not start: " + text);
+}
+
+ServerProcess::~ServerProcess() {
+    if (pid_ > 0) stop(SIGKILL);
+    if (out_ >= 0) close(out_);
+}
+
+int ServerProcess::stop(int signal) {
+    if (pid_ <= 0) return -1;
+    kill(pid_, signal);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    return 128 + WTERMSIG(status);
+}
+
+std::string HttpReply::header(const std::string& name) const {
+    auto it = headers.find(name);
+    return it == headers.end() ? std::string() : it->second;
+}
+
+HttpReply httpRequest(unsigned short port, const std::string& method, const std::string& target, const std::string& body,
+                      std::map<std::string, std::string> headers) {
+    net::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    http::request<http::string_body> req{http::string_to_verb(method), target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    for (auto& [k, v] : headers) req.set(k, v);
+    if (!body.empty() || method == "POST") {
+        req.set(http::field::content_type, "application/json");
+        req.body() = body;
+        req.prepare_payload();
+    }
+    http::write(stream, req);
+    beast::flat_buffer buffer;
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 * 1024 * 1024);
+    if (method == "HEAD") parser.skip(true);
+    http::read(stream, buffer, parser);
+    auto& res = parser.get();
+    HttpReply reply;
+    reply.status = static_cast<int>(res.result_int());
+    for (auto& f : res) {
+        std::string name(f.name_string());
+        for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        reply.headers[name] = std::string(f.value());
+    }
+    reply.body = res.body();
+    beast::error_code ec;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+    return reply;
+}
+
+NewGame createGame(unsigned short port, const std::string& ruleset, const std::string& opponent, const std::string& side,
+                   const std::string& level) {
+    json body = {{"ruleset", ruleset}, {"opponent", opponent}, {"side", side}};
+    if (!level.empty()) body["level"] = level;
+    const HttpReply r = httpRequest(port, "POST", "/api/games", body.dump());
+    EXPECT_EQ(r.status, 201) << r.body;
+    NewGame g;
+    g.raw = r.bodyJson();
+    g.id = g.raw.value("game", "");
+    g.secret = g.raw.value("secret", "");
+    if (g.raw.contains("seats")) g.seats = g.raw["seats"].get<std::vector<int>>();
+    if (g.raw.contains("inviteUrl") && g.raw["inviteUrl"].is_string()) {
+        g.inviteUrl = g.raw["inviteUrl"];
+        g.inviteToken = g.inviteUrl.substr(g.inviteUrl.find("#invite=") + 8);
+    }
+    return g;
+}
+
+std::pair<int, std::string> joinGame(unsigned short port, const std::string& id, const std::string& invite) {
+    const HttpReply r = httpRequest(port, "POST", "/api/games/" + id + "/join", json({{"invite", invite}}).dump());
+    const json j = r.bodyJson();
+    return {r.status, j.is_object() ? j.value("secret", "") : ""};
+}
+
+struct WsClient::Impl {
+    net::io_context ioc;
+    websocket::stream<beast::tcp_stream> ws{ioc};
+    beast::flat_buffer buffer;
+    json you = json::array();
+};
+
+WsClient::WsClient(unsigned short port, const std::string& gameId) : impl_(std::make_unique<Impl>()) {
+    beast::get_lowest_layer(impl_->ws).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    impl_->ws.handshake("127.0.0.1", "/ws/games/" + gameId);
+    impl_->ws.text(true);
+}
+
+WsClient::~WsClient() { close(); }
+
+void WsClient::close() {
+    if (closed_) return;
+    closed_ = true;
+    beast::error_code ec;
+    beast::get_lowest_layer(impl_->ws).socket().close(ec);
+}
+
+void WsClient::sendText(const std::string& text) {
+    beast::error_code ec;
+    impl_->ws.write(net::buffer(text), ec);
+}
+
+void WsClient::send(const std::string& type, json data) { sendText(json({{"t", type}, {"d", std::move(data)}}).dump()); }
+
+std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
+    if (closed_) return std::nullopt;
+    bool done = false;
+    beast::error_code ec;
+    impl_->ws.async_read(impl_->buffer, [&](beast::error_code e, std::size_t) {
+        ec = e;
+        done = true;
+    });
+    impl_->ioc.restart();
+    impl_->ioc.run_for(timeout);
+    if (!done) {
+        beast::get_lowest_layer(impl_->ws).cancel();
+        impl_->ioc.restart();
+        impl_->ioc.run();
+        closed_ = true;  // a cancelled read leaves the stream unusable
+        return std::nullopt;
+    }
+    if (ec) {
+        closed_ = true;
+        closeCode_ = impl_->ws.reason().code;
+        return std::nullopt;
+    }
+    json m = json::parse(beast::buffers_to_string(impl_->buffer.data()), nullptr, false);
+    impl_->buffer.consume(impl_->buffer.size());
+    const std::string t = m.is_object() ? m.value("t", "") : "";
+    if (t == "snapshot") {
+        state_ = m["d"];
+        impl_->you = state_["you"];
+    } else if (t == "events") {
+        state_ = m["d"]["state"];
+        state_["you"] = impl_->you;
+        for (auto& e : m["d"]["events"]) events_.push_back(e);
+    } else if (t == "error") {
+        errors_.push_back(m["d"]);
+    }
+    return m;
+}
+
+std::optional<json> WsClient::receiveType(const std::string& type, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return std::nullopt;
+        auto m = receive(left);
+        if (!m) return std::nullopt;
+        if (m->value("t", "") == type) return m;
+    }
+}
+
+bool WsClient::receiveUntilPly(std::int64_t ply, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!(state_.is_object() && (state_.value("ply", -1) >= ply || state_.value("phase", "") == "over"))) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return false;
+        if (!receive(left)) return false;
+    }
+    return true;
+}
+
+json WsClient::hello(const std::string& secret, const std::string& clientSeed) {
+    json d = json::object();
+    if (!secret.empty()) d["secret"] = secret;
+    if (!clientSeed.empty()) d["clientSeed"] = clientSeed;
+    send("hello", d);
+    auto m = receiveType("snapshot");
+    return m ? (*m)["d"] : json();
+}
+
+int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions) {
+    WsClient* primary = players.begin()->second;
+    std::vector<WsClient*> all;
+    for (auto& [seat, c] : players)
+        if (std::find(all.begin(), all.end(), c) == all.end()) all.push_back(c);
+    all.insert(all.end(), watchers.begin(), watchers.end());
+    int sent = 0;
+    while (sent < maxActions) {
+        const json s = primary->state();
+        if (s.value("phase", "") == "over") break;
+        const std::int64_t ply = s["ply"];
+        if (s["seatToAct"].is_null()) {
+            ADD_FAILURE() << "no seat to act in phase " << s.value("phase", "");
+            return sent;
+        }
+        const int seat = s["seatToAct"];
+        auto it = players.find(seat);
+        if (it == players.end()) {  // the computer's turn
+            if (!primary->receiveUntilPly(ply + 1)) {
+                ADD_FAILURE() << "the computer did not act at ply " << ply;
+                return sent;
+            }
+            continue;
+        }
+        WsClient* actor = it->second;
+        const std::string phase = s["phase"];
+        if (phase == "move") {
+            const auto& moves = s["legalMoves"];
+            if (moves.empty()) {
+                ADD_FAILURE() << "phase move without legal moves";
+                return sent;
+            }
+            const auto& m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+            actor->send("move", {{"ply", ply}, {"move", m["move"]}});
+        } else {
+            actor->send("throw", {{"ply", ply}});
+        }
+        ++sent;
+        for (WsClient* c : all) {
+            if (!c->receiveUntilPly(ply + 1)) {
+                ADD_FAILURE() << "no update after ply " << ply;
+                return sent;
+            }
+        }
+        for (WsClient* c : all)
+            if (!c->errors().empty()) {
+                ADD_FAILURE() << "error: " << c->errors().back().dump();
+                return sent;
+            }
+    }
+    // Let every follower reach the end too.
+    for (WsClient* c : all) c->receiveUntilPly(1 << 30);
+    return sent;
+}
+
+std::pair<int, std::string> runCli(const std::vector<std::string>& args) {
+    std::string cmd = SENET_CLI_BINARY;
+    for (const auto& a : args) cmd += " '" + a + "'";
+    cmd += " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return {-1, ""};
+    std::string out;
+    char buf[256];
+    while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    const int status = pclose(p);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+}  // namespace senet::testing

@@ -1,0 +1,127 @@
+// Test harness: the real senet-server process, a blocking HTTP client and a WebSocket client
+// built on Boost.Beast, and a driver that plays whole games through the protocol.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace senet::testing {
+
+using nlohmann::json;
+
+/// A fresh temporary directory, removed on destruction.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+/// A web root for tests: the repository's templates and catalogs (symlinked) and a dist/ with
+/// known test files.
+std::filesystem::path makeWebRoot(const std::filesystem::path& dir);
+
+/// The real server process (build/server/senet-server) on a free port.
+class ServerProcess {
+public:
+    /// Starts the server with `--port 0 --data-dir DATA --web-root WEB --computer-delay-ms 0` and
+    /// `extra` flags; waits until it listens. Throws std::runtime_error if it does not start.
+    ServerProcess(const std::filesystem::path& dataDir, const std::filesystem::path& webRoot,
+                  std::vector<std::string> extra = {});
+    ~ServerProcess();
+    unsigned short port() const { return port_; }
+    /// Sends `signal` and waits for the exit; returns the exit status (or 128+signal).
+    int stop(int signal);
+    pid_t pid() const { return pid_; }
+
+private:
+    pid_t pid_ = -1;
+    int out_ = -1;
+    unsigned short port_ = 0;
+};
+
+/// One HTTP exchange's answer.
+struct HttpReply {
+    int status = 0;
+    std::map<std::string, std::string> headers;  ///< lower-case names
+    std::string body;
+    json bodyJson() const { return json::parse(body, nullptr, false); }
+    std::string header(const std::string& name) const;
+};
+
+/// Sends one request on a new connection and reads the answer.
+HttpReply httpRequest(unsigned short port, const std::string& method, const std::string& target, const std::string& body = "",
+                      std::map<std::string, std::string> headers = {});
+
+/// A created game as the API returned it.
+struct NewGame {
+    std::string id, secret, inviteUrl, inviteToken;
+    std::vector<int> seats;
+    json raw;
+};
+/// POST /api/games with these fields; fails the test unless 201.
+NewGame createGame(unsigned short port, const std::string& ruleset, const std::string& opponent, const std::string& side = "first",
+                   const std::string& level = "");
+/// POST /api/games/{id}/join with the invite token; returns the secret (empty when refused) and the status.
+std::pair<int, std::string> joinGame(unsigned short port, const std::string& id, const std::string& invite);
+
+/// A WebSocket client of /ws/games/{id}.
+class WsClient {
+public:
+    WsClient(unsigned short port, const std::string& gameId);
+    ~WsClient();
+    /// Sends a text frame.
+    void sendText(const std::string& text);
+    /// Sends {"t":type,"d":data}.
+    void send(const std::string& type, json data = json::object());
+    /// The next message, or nullopt after `timeout` (or when the connection closed: see closed()).
+    std::optional<json> receive(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+    /// Receives until a message with t == type; fails (nullopt) on timeout. Messages are kept in state().
+    std::optional<json> receiveType(const std::string& type, std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+    /// Receives until the latest state's ply is >= ply (or the game is over).
+    bool receiveUntilPly(std::int64_t ply, std::chrono::milliseconds timeout = std::chrono::milliseconds(10000));
+    /// hello with the secret and seed; waits for the snapshot and returns it.
+    json hello(const std::string& secret = "", const std::string& clientSeed = "");
+    /// The latest state seen (from a snapshot or an events message).
+    const json& state() const { return state_; }
+    /// Every event seen, in order.
+    const std::vector<json>& events() const { return events_; }
+    /// Every error seen, in order.
+    const std::vector<json>& errors() const { return errors_; }
+    /// Forgets the errors seen so far.
+    void clearErrors() { errors_.clear(); }
+    /// Whether the server closed the connection, and its close code.
+    bool closed() const { return closed_; }
+    int closeCode() const { return closeCode_; }
+    void close();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    json state_;
+    std::vector<json> events_, errors_;
+    bool closed_ = false;
+    int closeCode_ = 0;
+};
+
+/// Plays a game to its end: `players` maps each seat to the client that holds it (a local
+/// game's one client for both; nothing for the computer's seat); `watchers` only follow.
+/// Moves are chosen at random with `rng`. Returns the number of actions sent. Fails the test on
+/// any error message.
+int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions = 5000);
+
+/// Runs the `senet` command-line tool with arguments; returns the exit code and stdout.
+std::pair<int, std::string> runCli(const std::vector<std::string>& args);
+
+}  // namespace senet::testing

@@ -1,0 +1,169 @@
+// HTTP: routes, pages, API validation, static files, security headers, health and metrics.
+#include "fixture.hpp"
+
+namespace senet::testing {
+namespace {
+
+class Http : public ServerTest {};
+
+TEST_F(Http, HealthAndMetrics) {
+    auto h = httpRequest(port(), "GET", "/healthz");
+    EXPECT_EQ(h.status, 200);
+    EXPECT_EQ(h.body, "ok\n");
+    createGame(port(), "standard", "friend");
+    auto m = httpRequest(port(), "GET", "/metrics");
+    EXPECT_EQ(m.status, 200);
+    EXPECT_EQ(m.header("content-type"), "text/plain; version=0.0.4; charset=utf-8");
+    for (const char* name : {"senet_games_running 1", "senet_open_sockets 0", "senet_actions_total",
+                             "senet_action_latency_seconds_bucket{le=\"+Inf\"}", "# TYPE senet_action_latency_seconds histogram"})
+        EXPECT_NE(m.body.find(name), std::string::npos) << name;
+}
+
+TEST_F(Http, SecurityHeadersOnEveryResponse) {
+    for (const char* path : {"/healthz", "/en/", "/nowhere", "/api/games/xyz"}) {
+        auto r = httpRequest(port(), "GET", path);
+        EXPECT_EQ(r.header("content-security-policy"),
+                  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                  "base-uri 'none'; frame-ancestors 'none'")
+            << path;
+        EXPECT_EQ(r.header("referrer-policy"), "no-referrer") << path;
+        EXPECT_EQ(r.header("x-content-type-options"), "nosniff") << path;
+    }
+}
+
+TEST_F(Http, RedirectsAndPages) {
+    auto root = httpRequest(port(), "GET", "/", "", {{"Accept-Language", "nl-NL,nl;q=0.9,en;q=0.5"}});
+    EXPECT_EQ(root.status, 302);
+    EXPECT_EQ(root.header("location"), "/nl/");
+    auto home = httpRequest(port(), "GET", "/en/");
+    EXPECT_EQ(home.status, 200);
+    EXPECT_EQ(home.header("content-type"), "text/html; charset=utf-8");
+    const NewGame g = createGame(port(), "bell", "friend");
+    auto play = httpRequest(port(), "GET", "/play/" + g.id, "", {{"Accept-Language", "fi"}});
+    EXPECT_EQ(play.status, 302);
+    EXPECT_EQ(play.header("location"), "/fi/play/" + g.id);
+    auto page = httpRequest(port(), "GET", "/fi/play/" + g.id);
+    EXPECT_EQ(page.status, 200);
+    EXPECT_NE(page.body.find(g.id), std::string::npos);
+    auto unknown = httpRequest(port(), "GET", "/en/play/AAAAAAAAAAAAAAAAAAAAAA");
+    EXPECT_EQ(unknown.status, 404);
+    EXPECT_EQ(unknown.header("content-type"), "text/html; charset=utf-8");
+    EXPECT_NE(unknown.body.find("<html"), std::string::npos);
+    auto missing = httpRequest(port(), "GET", "/en/no-such-page");
+    EXPECT_EQ(missing.status, 404);
+    EXPECT_EQ(missing.header("content-type"), "text/html; charset=utf-8");
+}
+
+TEST_F(Http, CreateGameAnswersUrlsAndSecrets) {
+    const NewGame g = createGame(port(), "jequier", "friend", "second");
+    EXPECT_EQ(g.id.size(), 22u);  // 128 bits, base64url
+    EXPECT_GE(g.secret.size(), 43u);
+    EXPECT_EQ(g.seats, std::vector<int>{1});
+    EXPECT_EQ(g.raw["watchUrl"], "/en/play/" + g.id);
+    EXPECT_EQ(g.raw["resumeUrl"], "/en/play/" + g.id + "#seat=" + g.secret);
+    EXPECT_EQ(g.inviteUrl, "/en/play/" + g.id + "#invite=" + g.inviteToken);
+    const NewGame local = createGame(port(), "standard", "local");
+    EXPECT_EQ(local.seats, (std::vector<int>{0, 1}));
+    EXPECT_TRUE(local.raw["inviteUrl"].is_null());
+    const NewGame computer = createGame(port(), "bell", "computer", "random", "expert");
+    EXPECT_EQ(computer.raw["level"], "expert");
+    auto s = httpRequest(port(), "GET", "/api/games/" + computer.id).bodyJson();
+    EXPECT_EQ(s["opponent"], "computer");
+    EXPECT_EQ(s["level"], "expert");
+    EXPECT_EQ(s["ruleset"], "bell");
+    auto lang = httpRequest(port(), "POST", "/api/games", R"({"ruleset":"standard","opponent":"friend","lang":"pl"})");
+    EXPECT_EQ(lang.status, 201);
+    EXPECT_EQ(lang.bodyJson()["watchUrl"].get<std::string>().substr(0, 4), "/pl/");
+}
+
+TEST_F(Http, BadCreateBodiesName400TheField) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"not json", "bad-body"},
+        {"[1,2]", "bad-body"},
+        {R"({"opponent":"friend"})", "ruleset"},
+        {R"({"ruleset":"chess","opponent":"friend"})", "ruleset"},
+        {R"({"ruleset":7,"opponent":"friend"})", "ruleset"},
+        {R"({"ruleset":"standard"})", "opponent"},
+        {R"({"ruleset":"standard","opponent":"robot"})", "opponent"},
+        {R"({"ruleset":"standard","opponent":"friend","side":"left"})", "side"},
+        {R"({"ruleset":"standard","opponent":"computer","level":"god"})", "level"},
+        {R"({"ruleset":"standard","opponent":"friend","level":"expert"})", "level"},
+        {R"({"ruleset":"standard","opponent":"friend","lang":"xx"})", "lang"},
+    };
+    for (const auto& [body, field] : cases) {
+        auto r = httpRequest(port(), "POST", "/api/games", body);
+        EXPECT_EQ(r.status, 400) << body;
+        EXPECT_EQ(r.header("content-type"), "application/json");
+        EXPECT_EQ(r.bodyJson().value("error", ""), field) << body;
+    }
+    auto wrongMethod = httpRequest(port(), "GET", "/api/games");
+    EXPECT_EQ(wrongMethod.status, 405);
+    std::string huge = R"({"ruleset":"standard","opponent":"friend","pad":")" + std::string(40000, 'x') + "\"}";
+    EXPECT_EQ(httpRequest(port(), "POST", "/api/games", huge).status, 413);
+}
+
+TEST_F(Http, JoinGivesTheSecondSeatOnce) {
+    const NewGame g = createGame(port(), "standard", "friend");
+    EXPECT_EQ(joinGame(port(), g.id, "forged-invite-token").first, 403);
+    auto [status, secret] = joinGame(port(), g.id, g.inviteToken);
+    EXPECT_EQ(status, 200);
+    EXPECT_GE(secret.size(), 43u);
+    EXPECT_NE(secret, g.secret);
+    EXPECT_EQ(joinGame(port(), g.id, g.inviteToken).first, 409);
+    EXPECT_EQ(joinGame(port(), "AAAAAAAAAAAAAAAAAAAAAA", g.inviteToken).first, 404);
+    const NewGame c = createGame(port(), "standard", "computer");
+    EXPECT_EQ(joinGame(port(), c.id, "anything").first, 409);
+    auto summary = httpRequest(port(), "GET", "/api/games/" + g.id).bodyJson();
+    EXPECT_TRUE(summary["seats"][0]["taken"].get<bool>());
+    EXPECT_TRUE(summary["seats"][1]["taken"].get<bool>());
+    EXPECT_EQ(summary["phase"], "throw");
+    EXPECT_FALSE(summary.contains("secret"));
+    auto record = httpRequest(port(), "GET", "/api/games/" + g.id + "/record");
+    EXPECT_EQ(record.status, 409);  // the server seed stays secret until the end
+    EXPECT_EQ(httpRequest(port(), "GET", "/api/games/AAAAAAAAAAAAAAAAAAAAAA").status, 404);
+}
+
+TEST_F(Http, StaticFiles) {
+    auto js = httpRequest(port(), "GET", "/static/app.0123abcd.js");
+    EXPECT_EQ(js.status, 200);
+    EXPECT_EQ(js.header("content-type"), "text/javascript; charset=utf-8");
+    EXPECT_EQ(js.header("cache-control"), "public, max-age=31536000, immutable");
+    EXPECT_EQ(js.header("content-encoding"), "");
+    auto gz = httpRequest(port(), "GET", "/static/app.0123abcd.js", "", {{"Accept-Encoding", "gzip, br"}});
+    EXPECT_EQ(gz.header("content-encoding"), "gzip");
+    EXPECT_LT(gz.body.size(), js.body.size());
+    EXPECT_EQ(static_cast<unsigned char>(gz.body[0]), 0x1f);
+    auto pre = httpRequest(port(), "GET", "/static/pre.9f8e7d6c.css", "", {{"Accept-Encoding", "gzip"}});
+    EXPECT_EQ(pre.body, "PRECOMPRESSED");
+    EXPECT_EQ(pre.header("content-type"), "text/css; charset=utf-8");
+    auto css = httpRequest(port(), "GET", "/static/plain.css");
+    EXPECT_EQ(css.header("cache-control"), "no-cache");
+    auto svg = httpRequest(port(), "GET", "/static/sub/logo.svg");
+    EXPECT_EQ(svg.status, 200);
+    EXPECT_EQ(svg.header("content-type"), "image/svg+xml");
+    EXPECT_EQ(httpRequest(port(), "GET", "/static/none.js").status, 404);
+    auto head = httpRequest(port(), "HEAD", "/static/plain.css");
+    EXPECT_EQ(head.status, 200);
+    EXPECT_EQ(head.header("content-length"), std::to_string(css.body.size()));
+}
+
+TEST_F(Http, StaticPathTraversalIsRejected) {
+    for (const char* path : {"/static/../secret.txt", "/static/%2e%2e/secret.txt", "/static/sub/%2e%2e/%2e%2e/secret.txt",
+                             "/static/..%2fsecret.txt", "/static/%2fetc/passwd", "/static/sub/..\\..\\secret.txt",
+                             "/static/.hidden", "/static/app.0123abcd.js%00.css", "/static//etc/passwd", "/static/%zz"}) {
+        auto r = httpRequest(port(), "GET", path);
+        EXPECT_TRUE(r.status == 400 || r.status == 404) << path << " → " << r.status;
+        EXPECT_EQ(r.body.find("do not serve"), std::string::npos) << path;
+    }
+}
+
+TEST_F(Http, WebSocketToUnknownGameIs404) {
+    auto r = httpRequest(port(), "GET", "/ws/games/AAAAAAAAAAAAAAAAAAAAAA", "",
+                         {{"Upgrade", "websocket"}, {"Connection", "Upgrade"}, {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+                          {"Sec-WebSocket-Version", "13"}});
+    EXPECT_EQ(r.status, 404);
+    EXPECT_THROW(WsClient(port(), "AAAAAAAAAAAAAAAAAAAAAA"), std::exception);
+}
+
+}  // namespace
+}  // namespace senet::testing

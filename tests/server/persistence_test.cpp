@@ -1,0 +1,116 @@
+// Persistence: every acknowledged action survives a SIGKILL; unfinished games are restored by
+// replaying their records; a graceful shutdown closes sockets with "going away".
+#include <signal.h>
+
+#include <fstream>
+
+#include "fixture.hpp"
+
+namespace senet::testing {
+namespace {
+
+class Persistence : public ServerTest {};
+
+/// Plays `actions` actions of a local game, returning the last acknowledged state.
+json playSome(WsClient& c, int actions, std::mt19937& rng) {
+    for (int i = 0; i < actions && c.state()["phase"] != "over"; ++i) {
+        const json s = c.state();
+        if (s["phase"] == "move") {
+            const auto& moves = s["legalMoves"];
+            c.send("move", {{"ply", s["ply"]}, {"move", moves[rng() % moves.size()]["move"]}});
+        } else {
+            c.send("throw", {{"ply", s["ply"]}});
+        }
+        if (!c.receiveUntilPly(s["ply"].get<int>() + 1)) break;
+    }
+    return c.state();
+}
+
+TEST_F(Persistence, SigkillLosesNoAcknowledgedAction) {
+    std::mt19937 rng(99);
+    struct Live {
+        NewGame game;
+        json acknowledged;
+        json record;
+    };
+    std::vector<Live> games;
+    for (const char* ruleset : {"standard", "jequier", "bell"}) {
+        Live l{createGame(port(), ruleset, "local"), {}, {}};
+        WsClient c(port(), l.game.id);
+        c.hello(l.game.secret, "persist");
+        l.acknowledged = playSome(c, 25 + static_cast<int>(rng() % 20), rng);
+        // Send one more action and kill the server right away: it may or may not be stored,
+        // but everything acknowledged before must be.
+        c.send("throw", {{"ply", l.acknowledged["ply"]}});
+        games.push_back(l);
+    }
+    // A computer game mid-way too.
+    const NewGame comp = createGame(port(), "standard", "computer", "first", "beginner");
+    json compState;
+    {
+        WsClient c(port(), comp.id);
+        c.hello(comp.secret, "cs");
+        for (int i = 0; i < 10; ++i) {
+            const json s = c.state();
+            if (s["phase"] == "over" || s["seatToAct"] != 0) {
+                c.receive(std::chrono::milliseconds(500));
+                continue;
+            }
+            if (s["phase"] == "move")
+                c.send("move", {{"ply", s["ply"]}, {"move", s["legalMoves"][0]["move"]}});
+            else
+                c.send("throw", {{"ply", s["ply"]}});
+            c.receiveUntilPly(s["ply"].get<int>() + 1);
+        }
+        compState = c.state();
+    }
+    EXPECT_EQ(server_->stop(SIGKILL), 128 + SIGKILL);
+    restart();
+    for (const Live& l : games) {
+        WsClient c(port(), l.game.id);
+        const json snap = c.hello(l.game.secret);
+        const int ackPly = l.acknowledged["ply"];
+        EXPECT_GE(snap["ply"].get<int>(), ackPly) << l.game.id;
+        EXPECT_LE(snap["ply"].get<int>(), ackPly + 1) << l.game.id;
+        if (snap["ply"] == ackPly) {
+            EXPECT_EQ(snap["position"], l.acknowledged["position"]);
+            EXPECT_EQ(snap["phase"], l.acknowledged["phase"]);
+        }
+        EXPECT_EQ(snap["fairness"]["commitment"], l.acknowledged["fairness"]["commitment"]);
+        EXPECT_EQ(snap["fairness"]["clientSeeds"], l.acknowledged["fairness"]["clientSeeds"]);
+        // The restored game plays on to its end and its throws still verify.
+        std::mt19937 more(5);
+        playToEnd({{0, &c}, {1, &c}}, {}, more);
+        EXPECT_EQ(c.state()["phase"], "over");
+        auto rec = httpRequest(port(), "GET", "/api/games/" + l.game.id + "/record");
+        ASSERT_EQ(rec.status, 200);
+        const auto file = dir_.path() / (l.game.id + ".json");
+        std::ofstream(file) << rec.body;
+        auto [code, out] = runCli({"verify", file.string()});
+        EXPECT_EQ(code, 0) << out;
+    }
+    WsClient c(port(), comp.id);
+    const json snap = c.hello(comp.secret);
+    EXPECT_GE(snap["ply"].get<int>(), compState["ply"].get<int>());
+    auto metrics = httpRequest(port(), "GET", "/metrics").body;
+    EXPECT_NE(metrics.find("senet_games_running"), std::string::npos);
+}
+
+TEST_F(Persistence, GracefulShutdownClosesSocketsAndKeepsGames) {
+    const NewGame g = createGame(port(), "bell", "local");
+    WsClient c(port(), g.id);
+    c.hello(g.secret, "s");
+    std::mt19937 rng(1);
+    const json before = playSome(c, 8, rng);
+    EXPECT_EQ(server_->stop(SIGTERM), 0);
+    while (c.receive(std::chrono::milliseconds(2000))) {
+    }
+    EXPECT_TRUE(c.closed());
+    EXPECT_EQ(c.closeCode(), 1001);
+    restart();
+    WsClient again(port(), g.id);
+    EXPECT_EQ(again.hello(g.secret)["ply"], before["ply"]);
+}
+
+}  // namespace
+}  // namespace senet::testing

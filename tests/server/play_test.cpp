@@ -1,0 +1,258 @@
+// Whole games over real WebSockets: every ruleset against a friend (invite join), the computer
+// and on one device; spectators, reconnection, resign, claim, rematch and the checkable record.
+#include <fstream>
+#include <thread>
+
+#include "fixture.hpp"
+
+namespace senet::testing {
+namespace {
+
+class Play : public ServerTest {};
+
+/// Fetches the finished game's record, writes it and runs `senet verify` on it.
+void expectVerifiable(unsigned short port, const std::string& id, const std::filesystem::path& dir) {
+    auto r = httpRequest(port, "GET", "/api/games/" + id + "/record");
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json record = r.bodyJson();
+    ASSERT_TRUE(record.contains("fairness"));
+    const auto file = dir / (id + ".json");
+    std::ofstream(file) << r.body;
+    auto [code, out] = runCli({"verify", file.string()});
+    EXPECT_EQ(code, 0) << out;
+    EXPECT_NE(out.find("ok:"), std::string::npos) << out;
+    // A single changed throw must fail the check.
+    json bad = record;
+    auto& plies = bad["plies"];
+    if (!plies.empty()) {
+        bad["fairness"]["serverSeed"] = std::string(64, '0');
+        const auto badFile = dir / (id + "-bad.json");
+        std::ofstream(badFile) << bad.dump();
+        EXPECT_EQ(runCli({"verify", badFile.string()}).first, 1);
+    }
+}
+
+struct Case {
+    const char* ruleset;
+    const char* opponent;
+};
+
+class FullGame : public Play, public ::testing::WithParamInterface<Case> {};
+
+TEST_P(FullGame, PlaysToTheEndAndVerifies) {
+    const Case c = GetParam();
+    const std::string opponent = c.opponent;
+    std::mt19937 rng(12345);
+    const NewGame g = createGame(port(), c.ruleset, opponent, "first", opponent == "computer" ? "beginner" : "");
+    WsClient first(port(), g.id);
+    auto snap = first.hello(g.secret, "seedfirst");
+    EXPECT_EQ(snap["ruleset"], c.ruleset);
+    EXPECT_EQ(snap["fairness"]["commitment"].get<std::string>().size(), 64u);
+    EXPECT_TRUE(snap["fairness"]["serverSeed"].is_null());
+    WsClient watcher(port(), g.id);
+    auto w = watcher.hello();
+    EXPECT_EQ(w["you"], json::array());
+
+    std::map<int, WsClient*> players;
+    std::unique_ptr<WsClient> second;
+    if (opponent == "friend") {
+        EXPECT_EQ(snap["phase"], "waiting");
+        first.send("throw", {{"ply", 0}});
+        first.receiveType("error");
+        EXPECT_EQ(first.errors().back()["code"], "not-started");
+        auto [status, secret] = joinGame(port(), g.id, g.inviteToken);
+        ASSERT_EQ(status, 200);
+        second = std::make_unique<WsClient>(port(), g.id);
+        auto s2 = second->hello(secret, "seedsecond");
+        EXPECT_EQ(s2["you"], json::array({1}));
+        players = {{0, &first}, {1, second.get()}};
+        while (first.state()["phase"] == "waiting") ASSERT_TRUE(first.receiveType("events"));
+    } else if (opponent == "local") {
+        EXPECT_EQ(snap["you"], json::array({0, 1}));
+        players = {{0, &first}, {1, &first}};
+    } else {
+        EXPECT_EQ(snap["seats"][1]["kind"], "computer");
+        players = {{0, &first}};
+    }
+    // Drain the join/presence events so that errors() only shows real errors.
+    first.clearErrors();
+    const int actions = playToEnd(players, {&watcher}, rng);
+    EXPECT_GT(actions, 5);
+    const json end = first.state();
+    ASSERT_EQ(end["phase"], "over");
+    EXPECT_EQ(end["result"]["reason"].get<std::string>() == "bear-off" || end["result"]["reason"] == "draw", true);
+    EXPECT_EQ(end["fairness"]["serverSeed"].get<std::string>().size(), 64u);
+    EXPECT_EQ(watcher.state()["ply"], end["ply"]);
+    // The watcher saw every throw: one "thrown" event per throw.
+    int thrown = 0;
+    for (const auto& e : watcher.events()) thrown += e["e"] == "thrown";
+    EXPECT_EQ(thrown, end["throwIndex"].get<int>());
+    bool sawResult = false;
+    for (const auto& e : watcher.events()) sawResult |= e["e"] == "result";
+    EXPECT_TRUE(sawResult);
+    expectVerifiable(port(), g.id, dir_.path());
+    auto summary = httpRequest(port(), "GET", "/api/games/" + g.id).bodyJson();
+    EXPECT_EQ(summary["phase"], "over");
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryRulesetAndOpponent, FullGame,
+                         ::testing::Values(Case{"standard", "friend"}, Case{"standard", "computer"}, Case{"standard", "local"},
+                                           Case{"jequier", "friend"}, Case{"jequier", "computer"}, Case{"jequier", "local"},
+                                           Case{"bell", "friend"}, Case{"bell", "computer"}, Case{"bell", "local"}),
+                         [](const auto& info) { return std::string(info.param.ruleset) + "_" + info.param.opponent; });
+
+TEST_F(Play, SnapshotShapeAndJequierOpening) {
+    const NewGame g = createGame(port(), "jequier", "local");
+    WsClient c(port(), g.id);
+    auto s = c.hello(g.secret, "abc");
+    for (const char* key : {"game", "ruleset", "opponent", "you", "ply", "phase", "seatToAct", "players", "position", "board",
+                            "off", "turn", "lastThrow", "legalMoves", "opening", "record", "seats", "result", "fairness", "grace"})
+        EXPECT_TRUE(s.contains(key)) << key;
+    EXPECT_EQ(s["phase"], "opening");
+    EXPECT_TRUE(s["players"].is_null());
+    EXPECT_EQ(s["board"].size(), 30u);
+    EXPECT_EQ(s["fairness"]["clientSeeds"], json::array({"abc", "abc"}));
+    // Throw through the opening until it is decided.
+    while (c.state()["phase"] == "opening") {
+        c.send("throw", {{"ply", c.state()["ply"]}});
+        ASSERT_TRUE(c.receiveUntilPly(c.state()["ply"].get<int>() + 1));
+    }
+    const json st = c.state();
+    EXPECT_FALSE(st["opening"].empty());
+    EXPECT_EQ(st["opening"].back()["value"], 1);
+    bool decided = false;
+    for (const auto& e : c.events()) decided |= e["e"] == "opening-decided";
+    EXPECT_TRUE(decided);
+    EXPECT_EQ(st["players"].size(), 2u);
+    const int winnerSeat = st["opening"].back()["seat"];
+    EXPECT_EQ(st["players"][winnerSeat], 2);
+    EXPECT_EQ(st["seatToAct"], winnerSeat);  // they throw again
+}
+
+TEST_F(Play, ReconnectGetsTheSameStateAndPresenceIsBroadcast) {
+    const NewGame g = createGame(port(), "standard", "friend");
+    auto [status, secret] = joinGame(port(), g.id, g.inviteToken);
+    ASSERT_EQ(status, 200);
+    WsClient a(port(), g.id);
+    a.hello(g.secret, "a1");
+    auto b = std::make_unique<WsClient>(port(), g.id);
+    b->hello(secret, "b1");
+    ASSERT_TRUE(a.receiveType("events"));  // b's presence
+    EXPECT_TRUE(a.state()["seats"][1]["online"].get<bool>());
+    std::mt19937 rng(7);
+    // A few actions, then b drops.
+    for (int i = 0; i < 6; ++i) {
+        const json s = a.state();
+        WsClient* actor = s["seatToAct"] == 0 ? &a : b.get();
+        if (s["phase"] == "move")
+            actor->send("move", {{"ply", s["ply"]}, {"move", s["legalMoves"][0]["move"]}});
+        else
+            actor->send("throw", {{"ply", s["ply"]}});
+        ASSERT_TRUE(a.receiveUntilPly(s["ply"].get<int>() + 1));
+        ASSERT_TRUE(b->receiveUntilPly(s["ply"].get<int>() + 1));
+    }
+    const json before = a.state();
+    b.reset();
+    auto presence = a.receiveType("events");
+    ASSERT_TRUE(presence);
+    EXPECT_EQ((*presence)["d"]["events"][0], json({{"e", "presence"}, {"seat", 1}, {"online", false}}));
+    EXPECT_FALSE(a.state()["seats"][1]["online"].get<bool>());
+    WsClient again(port(), g.id);
+    auto snap = again.hello(secret);
+    EXPECT_EQ(snap["ply"], before["ply"]);
+    EXPECT_EQ(snap["position"], before["position"]);
+    EXPECT_EQ(snap["you"], json::array({1}));
+    EXPECT_EQ(snap["fairness"]["clientSeeds"], json::array({"a1", "b1"}));
+    auto online = a.receiveType("events");
+    ASSERT_TRUE(online);
+    EXPECT_EQ((*online)["d"]["events"][0], json({{"e", "presence"}, {"seat", 1}, {"online", true}}));
+}
+
+TEST_F(Play, ResignEndsTheGameAndRevealsTheSeed) {
+    const NewGame g = createGame(port(), "bell", "computer", "second", "beginner");
+    WsClient c(port(), g.id);
+    c.hello(g.secret, "x");
+    c.receiveUntilPly(1);
+    c.send("resign");
+    auto m = c.receiveType("events");
+    ASSERT_TRUE(m);
+    const json& ev = (*m)["d"]["events"].back();
+    EXPECT_EQ(ev["e"], "result");
+    EXPECT_EQ(ev["reason"], "resign");
+    EXPECT_EQ(ev["winner"], 0);
+    EXPECT_EQ(ev["serverSeed"].get<std::string>().size(), 64u);
+    c.send("resign");
+    c.receiveType("error");
+    EXPECT_EQ(c.errors().back()["code"], "game-over");
+    expectVerifiable(port(), g.id, dir_.path());
+}
+
+class PlayShortGrace : public ServerTest {
+    std::vector<std::string> flags() const override { return {"--grace-seconds", "1"}; }
+};
+
+TEST_F(PlayShortGrace, ClaimAfterTheOpponentIsOfflineLongEnough) {
+    const NewGame g = createGame(port(), "standard", "friend");
+    auto [status, secret] = joinGame(port(), g.id, g.inviteToken);
+    WsClient a(port(), g.id);
+    a.hello(g.secret);
+    {
+        WsClient b(port(), g.id);
+        b.hello(secret);
+        a.send("claim");
+        a.receiveType("error");
+        EXPECT_EQ(a.errors().back()["code"], "cannot-claim");  // online
+    }
+    a.send("claim");
+    a.receiveType("error");
+    EXPECT_EQ(a.errors().back()["code"], "cannot-claim");  // not long enough
+    std::this_thread::sleep_for(std::chrono::milliseconds(1300));
+    a.send("claim");
+    bool claimed = false;
+    for (int i = 0; i < 5 && !claimed; ++i) {
+        a.receive();
+        claimed = a.state()["result"].is_object() && a.state()["result"]["reason"] == "claim";
+    }
+    EXPECT_TRUE(claimed);
+    EXPECT_EQ(a.state()["result"]["winner"], 0);
+}
+
+TEST_F(Play, RematchSwapsSidesAndKeepsTheSecrets) {
+    const NewGame g = createGame(port(), "standard", "friend", "first");
+    auto [status, secret] = joinGame(port(), g.id, g.inviteToken);
+    WsClient a(port(), g.id), b(port(), g.id);
+    a.hello(g.secret);
+    b.hello(secret);
+    a.send("rematch");
+    a.receiveType("error");
+    EXPECT_EQ(a.errors().back()["code"], "not-over");
+    b.send("resign");
+    ASSERT_TRUE(a.receiveUntilPly(1 << 30));
+    a.send("rematch");
+    bool offered = false;
+    while (!offered) {
+        auto m = b.receiveType("events");
+        ASSERT_TRUE(m);
+        for (auto& e : (*m)["d"]["events"]) offered |= e["e"] == "rematch-offered";
+    }
+    b.send("rematch");
+    std::string next;
+    while (next.empty()) {
+        auto m = a.receiveType("events");
+        ASSERT_TRUE(m);
+        for (auto& e : (*m)["d"]["events"])
+            if (e["e"] == "rematch") next = e["game"];
+    }
+    EXPECT_NE(next, g.id);
+    WsClient a2(port(), next), b2(port(), next);
+    auto sa = a2.hello(g.secret);
+    auto sb = b2.hello(secret);
+    EXPECT_EQ(sa["you"], json::array({1}));  // the creator had seat 0, now seat 1
+    EXPECT_EQ(sb["you"], json::array({0}));
+    EXPECT_EQ(sa["rematchOf"], g.id);
+    EXPECT_EQ(sa["phase"], "throw");
+    EXPECT_EQ(httpRequest(port(), "GET", "/api/games/" + g.id).bodyJson()["rematch"], next);
+}
+
+}  // namespace
+}  // namespace senet::testing
