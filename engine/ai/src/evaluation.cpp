@@ -160,7 +160,7 @@ double raceValue(const Position& p, Evaluation kind) {
 /// more the further it stands and less when it can be captured on the opponent's next throw.
 double bellValue(const Position& p, Evaluation kind) {
     const Ruleset& r = p.rules();
-    auto pieceValue = [](int s) { return s >= 26 ? 0.9 : 0.55 + 0.3 * s / 25.0; };
+    auto pieceValue = [](int s) { return s >= 26 ? 0.9 : 0.55 + 0.1 * s / 25.0; };
     double score = 0;
     double value[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
@@ -183,7 +183,9 @@ double bellValue(const Position& p, Evaluation kind) {
                 for (Bitboard h = hits; h; h &= h - 1) best = std::max(best, pieceValue(lowestSquare(h)));
                 loss += t.prob[i] * best;
             }
-            loss *= victimThrows ? kThreatWhenToThrow : kThreatWhenWaiting;
+            // A capture costs more than the piece: the capturer also gains the squares and the
+            // initiative, so Bell's threats weigh double (measured at one throw of look-ahead).
+            loss *= 2.0 * (victimThrows ? kThreatWhenToThrow : kThreatWhenWaiting);
             score += victim == 0 ? -loss : loss;
         }
     }
