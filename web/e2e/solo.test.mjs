@@ -64,7 +64,7 @@ test("a whole game by keyboard alone", { timeout: 240000 }, async () => {
     const focus = await page.evaluate(() => {
       const a = document.activeElement;
       if (a?.id === "throw-button" && !a.disabled) return "throw";
-      if (a?.closest?.("#move-choices")) return a.textContent;
+      if (a?.closest?.("#move-choices")) return a.querySelector("[aria-hidden]")?.textContent ?? "";
       return null;
     });
     if (focus === null) {

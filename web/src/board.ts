@@ -75,18 +75,14 @@ function houseSign(key: string, x: number, y: number): SVGGElement {
   return g;
 }
 
-/** A piece: player 1's cone or player 2's spool, centred in its cell. */
-function piece(player: number, x: number, y: number): SVGGElement {
-  const g = svg("g", { class: `piece piece-${player}` });
-  const cx = x + 50, base = y + 84;
+/** A piece: player 1's cone or player 2's spool, drawn in the 100 × 100 cell at (x, y), scaled by `scale`. */
+function piece(player: number, x: number, y: number, scale = 1): SVGGElement {
+  const g = svg("g", { class: `piece piece-${player}`, transform: `translate(${x} ${y})${scale !== 1 ? ` scale(${scale})` : ""}` });
   if (player === 1) {
-    g.append(svg("path", { d: `M${cx} ${y + 14} L${cx + 26} ${base - 6} Q${cx} ${base + 6} ${cx - 26} ${base - 6} Z`, class: "piece-body" }));
+    g.append(svg("path", { d: "M50 14 L76 78 Q50 90 24 78 Z", class: "piece-body" }));
   } else {
-    g.append(svg("path", {
-      d: `M${cx - 26} ${y + 16} H${cx + 26} L${cx + 9} ${y + 50} L${cx + 26} ${base} H${cx - 26} L${cx - 9} ${y + 50} Z`,
-      class: "piece-body",
-    }));
-    g.append(svg("path", { d: `M${cx - 12} ${y + 50} H${cx + 12}`, class: "piece-band" }));
+    g.append(svg("path", { d: "M24 16 H76 L59 50 L76 84 H24 L41 50 Z", class: "piece-body" }));
+    g.append(svg("path", { d: "M38 50 H62", class: "piece-band" }));
   }
   return g;
 }
@@ -152,13 +148,10 @@ export class Board {
       p.addEventListener("click", (ev) => { ev.stopPropagation(); this.pick(i + 1); });
       this.piecesLayer.append(p);
     });
-    // Borne-off pieces stack in the tray: player 1 on top, player 2 below.
+    // Borne-off pieces in the tray: player 1 in the upper half, player 2 in the lower, two to a row.
     off.forEach((count, k) => {
-      for (let n = 0; n < count; n++) {
-        const g = piece(k + 1, SIZE * 10 + 13 + (n % 2) * 50, (k * 150) + Math.floor(n / 2) * 28 - 10);
-        g.classList.add("small");
-        this.piecesLayer.append(g);
-      }
+      for (let n = 0; n < count; n++)
+        this.piecesLayer.append(piece(k + 1, SIZE * 10 + 14 + (n % 2) * 50, 6 + k * 148 + Math.floor(n / 2) * 28, 0.5));
     });
     this.describe(off);
   }

@@ -141,6 +141,7 @@ function render(): void {
 
   const throwDue = canAct() && (s.phase === "throw" || s.phase === "opening");
   ui.throwButton.disabled = !throwDue;
+  ui.throwButton.hidden = s.phase === "over";
   ui.throwButton.textContent = t(info.die ? "play.throw-die" : "play.throw");
   ui.throwButton.classList.toggle("due", throwDue);
 
@@ -148,9 +149,9 @@ function render(): void {
   const focusFree = !active || active === document.body || !!active.closest("#move-choices, #throw-button");
   ui.choices.replaceChildren();
   for (const m of mine) {
-    const b = el("button", { type: "button", class: "button choice-button", "data-move": m.move,
-      "aria-label": m.bearOff ? t("play.move-off", { from: m.from }) : t("play.move-to", { from: m.from, to: m.dest !== m.to ? m.to : m.to }) },
-      moveText(m.from, m.bearOff ? 31 : m.to));
+    const b = el("button", { type: "button", class: "button choice-button", "data-move": m.move });
+    b.append(el("span", { "aria-hidden": "true" }, moveText(m.from, m.bearOff ? 31 : m.to)),
+      el("span", { class: "visually-hidden" }, m.bearOff ? t("play.move-off", { from: m.from }) : t("play.move-to", { from: m.from, to: m.to })));
     b.addEventListener("click", () => { keepFocus = true; sendMove(m); });
     b.addEventListener("focus", () => board.preview(m));
     b.addEventListener("mouseenter", () => board.preview(m));

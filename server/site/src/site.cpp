@@ -2,6 +2,7 @@
 #include "senet/site.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cctype>
 #include <fstream>
 #include <map>
@@ -45,6 +46,26 @@ std::map<std::string, std::string, std::less<>> readManifest(const std::filesyst
     return out;
 }
 
+/// The commit when the caller has none: $SENET_COMMIT, else the checkout's .git/HEAD next to web/.
+std::string findCommit(const std::filesystem::path& webRoot) {
+    if (const char* env = std::getenv("SENET_COMMIT"); env && *env) return env;
+    const std::filesystem::path git = webRoot / ".." / ".git";
+    auto firstLine = [](const std::filesystem::path& file) {
+        std::ifstream in(file);
+        std::string line;
+        std::getline(in, line);
+        return line;
+    };
+    std::string head = firstLine(git / "HEAD");
+    if (!head.starts_with("ref: ")) return head;
+    const std::string ref = head.substr(5);
+    if (std::string hash = firstLine(git / ref); !hash.empty()) return hash;
+    std::ifstream packed(git / "packed-refs");
+    for (std::string line; std::getline(packed, line);)
+        if (line.size() > 41 && line.substr(41) == ref) return line.substr(0, 40);
+    return "";
+}
+
 }  // namespace
 
 Site::Site(std::filesystem::path webRoot, std::string version, std::string commit)
@@ -54,6 +75,7 @@ Site::~Site() { delete impl_; }
 
 Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_)
     : webRoot(std::move(root)), version(std::move(version_)), commit(std::move(commit_)), templates(webRoot / "templates") {
+    if (commit.empty()) commit = findCommit(webRoot);
     for (const std::string& lang : languages) catalogs.emplace(lang, Catalog::load(webRoot / "po" / (lang + ".po"), lang));
     for (auto& [lang, catalog] : catalogs) catalog.setFallback(&catalogs.at("en"));
     manifest = readManifest(webRoot / "dist" / "manifest.json");
