@@ -8,7 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev
   libboost-dev libboost-system-dev
-  libsqlite3-dev libssl-dev
+  libsqlite3-dev libssl-dev zlib1g-dev
   gettext
   chromium
 )

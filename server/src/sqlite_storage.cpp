@@ -297,6 +297,8 @@ private:
             // NORMAL in WAL mode: a commit is durable once written to the WAL file (survives a
             // killed process); FULL also fsyncs every commit (survives power loss). README.md.
             db.exec(syncFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+            // Checkpoints (which fsync) run rarely and in bulk rather than every ~1000 pages.
+            db.exec("PRAGMA wal_autocheckpoint=20000");
             db.exec("PRAGMA foreign_keys=ON");
             db.exec(kSchema);
         }
