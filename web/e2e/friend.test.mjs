@@ -85,7 +85,7 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
       assert.ok(result.length > 0);
     }
     const results = [await host.textContent("#result"), await guest.textContent("#result")];
-    assert.notEqual(results[0], results[1], "one side wins, the other loses (or both read a draw)");
+    if (!/draw/i.test(results[0])) assert.notEqual(results[0], results[1], "one side wins, the other loses");
     await watcher.waitForSelector("#end:not([hidden])");
     assert.ok((await watcher.locator("#move-list li").count()) > 5);
     if (ruleset === "standard") {
