@@ -11,5 +11,5 @@ bash scripts/build.sh
 ctest --test-dir build --output-on-failure -j"$(nproc)"
 
 if [ -f web/package.json ] && grep -q '"test"' web/package.json; then
-  npm --prefix web test
+  SENET_SERVER="$PWD/build/server/senet-server" npm --prefix web test
 fi

@@ -17,10 +17,9 @@ export const LANGS = ["en", "nl", "fi", "it", "pl"];
 export const CONTENT = ["", "rules", "variants/jequier", "variants/bell", "fairness"];
 const TEST_SEED = "5e4e7400000000000000000000000000000000000000000000000000000000aa";
 
-/** The server binary: $SENET_SERVER, else the one built in build-web/ or build/ of this checkout. */
+/** The server binary: $SENET_SERVER, else the one built in build/ of this checkout. */
 function serverBinary() {
-  const candidates = [process.env.SENET_SERVER, join(REPO, "build-web/head/server/senet-server"), join(REPO, "build-web/server/senet-server"),
-    join(REPO, "build/server/senet-server")];
+  const candidates = [process.env.SENET_SERVER, join(REPO, "build/server/senet-server")];
   const found = candidates.find((p) => p && existsSync(p));
   if (!found) throw new Error("senet-server is not built: cmake --build build --target senet-server (or set SENET_SERVER)");
   return found;
