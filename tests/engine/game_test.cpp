@@ -195,7 +195,9 @@ TEST(Game, FinishedGameRefusesThrowsAndMoves) {
     Game g(RulesetId::Standard);
     for (int ply = 0; ply < 5000 && g.phase() != Phase::Over; ++ply) {
         ASSERT_TRUE(g.applyThrow(rng.throwOutcome(g.rules()).throw_).ok());
-        if (g.phase() == Phase::Move) ASSERT_TRUE(g.applyMove(g.legalMoves()[0]).ok());
+        if (g.phase() == Phase::Move) {
+            ASSERT_TRUE(g.applyMove(g.legalMoves()[0]).ok());
+        }
     }
     ASSERT_EQ(g.phase(), Phase::Over);
     EXPECT_NE(g.outcome(), Outcome::Ongoing);
