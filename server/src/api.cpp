@@ -42,11 +42,62 @@ std::optional<std::string> pickLanguage(const site::Site& site, const Request& r
     return std::nullopt;
 }
 
+/// The value of one hex digit, or -1.
+int hexDigit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/// Decodes one application/x-www-form-urlencoded component ('+' is a space, %XX a byte);
+/// nullopt when a %-escape is malformed.
+std::optional<std::string> formDecode(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '+') {
+            out += ' ';
+        } else if (text[i] == '%') {
+            if (i + 2 >= text.size()) return std::nullopt;
+            const int hi = hexDigit(text[i + 1]), lo = hexDigit(text[i + 2]);
+            if (hi < 0 || lo < 0) return std::nullopt;
+            out += static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+/// The fields of a form body as a JSON object of strings (a repeated name keeps its last
+/// value); a discarded value when the body is malformed.
+json formToJson(std::string_view body) {
+    json out = json::object();
+    while (!body.empty()) {
+        const std::size_t amp = body.find('&');
+        const std::string_view pair = body.substr(0, amp);
+        body = amp == std::string_view::npos ? std::string_view() : body.substr(amp + 1);
+        if (pair.empty()) continue;
+        const std::size_t eq = pair.find('=');
+        const auto name = formDecode(pair.substr(0, eq));
+        const auto value = formDecode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
+        if (!name || !value) return json(json::value_t::discarded);
+        out[*name] = *value;
+    }
+    return out;
+}
+
 }  // namespace
 
 Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request) {
-    const json body = json::parse(request.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object()) return apiError(400, "bad-body", "the body must be a JSON object");
+    // The home page's form posts here directly when its script does not run: it sends every
+    // field, "level" included, and expects to be taken to the new game's page.
+    const bool form = request.contentType.rfind("application/x-www-form-urlencoded", 0) == 0;
+    json body = form ? formToJson(request.body) : json::parse(request.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object())
+        return apiError(400, "bad-body", form ? "the form body is malformed" : "the body must be a JSON object");
+    if (form && body.value("opponent", "") != "computer") body.erase("level");
     std::string error;
     CreateRequest req;
 
@@ -97,6 +148,17 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     out["opponent"] = req.opponent;
     out["level"] = req.level.empty() ? json(nullptr) : json(req.level);
     out["lang"] = *lang;
+    if (form) {
+        Response r;
+        r.status = 303;
+        // The fragment carries the seat secret and, for a friend game, the invite token the
+        // play page shows in its share panel (see web/src/seat.ts).
+        std::string location = out["resumeUrl"].get<std::string>();
+        if (!created.inviteToken.empty()) location += "&share=" + created.inviteToken;
+        r.headers.emplace_back("Location", location);
+        r.headers.emplace_back("Cache-Control", "no-store");
+        return r;
+    }
     Response r = jsonResponse(201, out.dump());
     r.headers.emplace_back("Location", "/api/games/" + created.id);
     return r;

@@ -131,7 +131,7 @@ HttpReply httpRequest(unsigned short port, const std::string& method, const std:
     req.set(http::field::host, "127.0.0.1");
     for (auto& [k, v] : headers) req.set(k, v);
     if (!body.empty() || method == "POST") {
-        req.set(http::field::content_type, "application/json");
+        if (req[http::field::content_type].empty()) req.set(http::field::content_type, "application/json");
         req.body() = body;
         req.prepare_payload();
     }

@@ -76,6 +76,32 @@ TEST_F(Http, CreateGameAnswersUrlsAndSecrets) {
     EXPECT_EQ(lang.bodyJson()["watchUrl"].get<std::string>().substr(0, 4), "/pl/");
 }
 
+TEST_F(Http, StartFormWithoutScriptLeadsToTheNewGame) {
+    // What the home page's form sends when its script has not run: every field, level included.
+    const std::map<std::string, std::string> form{{"Content-Type", "application/x-www-form-urlencoded"}};
+    auto r = httpRequest(port(), "POST", "/api/games", "ruleset=jequier&opponent=friend&level=intermediate&side=first&lang=nl", form);
+    EXPECT_EQ(r.status, 303);
+    const std::string location = r.header("location");
+    ASSERT_EQ(location.rfind("/nl/play/", 0), 0u) << location;
+    const std::string id = location.substr(9, 22);
+    const std::size_t seat = location.find("#seat="), share = location.find("&share=");
+    ASSERT_NE(seat, std::string::npos) << location;
+    ASSERT_NE(share, std::string::npos) << location;
+    auto summary = httpRequest(port(), "GET", "/api/games/" + id).bodyJson();
+    EXPECT_EQ(summary["ruleset"], "jequier");
+    EXPECT_EQ(summary["opponent"], "friend");
+    // The shared token is the game's invite: it gives the second seat.
+    EXPECT_EQ(joinGame(port(), id, location.substr(share + 7)).first, 200);
+
+    auto computer = httpRequest(port(), "POST", "/api/games", "ruleset=bell&opponent=computer&level=expert&side=second&lang=en", form);
+    EXPECT_EQ(computer.status, 303);
+    EXPECT_EQ(computer.header("location").find("&share="), std::string::npos);
+    auto bad = httpRequest(port(), "POST", "/api/games", "ruleset=chess&opponent=friend", form);
+    EXPECT_EQ(bad.status, 400);
+    EXPECT_EQ(bad.bodyJson().value("error", ""), "ruleset");
+    EXPECT_EQ(httpRequest(port(), "POST", "/api/games", "ruleset=%G1", form).bodyJson().value("error", ""), "bad-body");
+}
+
 TEST_F(Http, BadCreateBodiesName400TheField) {
     const std::pair<const char*, const char*> cases[] = {
         {"not json", "bad-body"},

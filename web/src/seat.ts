@@ -49,6 +49,9 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
   const seat = hash.get("seat");
   if (seat) {
     rememberSecret(game, seat);
+    // The start form's fallback (no script yet) lands here with the invite token as "share".
+    const share = hash.get("share");
+    if (share) setGameValue(game, "invite", `${window.location.pathname}#invite=${encodeURIComponent(share)}`);
     clear();
     return { secret: seat, problem: null };
   }
