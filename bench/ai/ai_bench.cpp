@@ -50,10 +50,11 @@ void BM_Decision(benchmark::State& state) {
         millis.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     std::sort(millis.begin(), millis.end());
+    const bool expert = o.level == senet::ai::Level::Expert;
     state.SetLabel(std::string(senet::ruleset(id).key) + " " + std::string(senet::ai::levelName(o.level)) +
-                   (state.range(2) > 0 ? " nodes " + std::to_string(state.range(2)) : std::string(" 100 ms")));
+                   (!expert ? std::string() : state.range(2) > 0 ? " nodes " + std::to_string(state.range(2)) : std::string(" budget 100 ms")));
     state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-    if (!millis.empty()) state.counters["median_ms"] = millis[millis.size() / 2];
+    if (expert && !millis.empty()) state.counters["median_ms"] = millis[millis.size() / 2];
 }
 
 void levels(benchmark::internal::Benchmark* b) {

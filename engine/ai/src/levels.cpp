@@ -48,7 +48,9 @@ Move expertMove(const Position& p, int throwValue, const Options& options) {
     limits.maxDepth = options.maxDepth > 0 ? std::min(options.maxDepth, kMaxSearchDepth) : kMaxSearchDepth;
     limits.minDepth = std::min(limits.minDepth, limits.maxDepth);
     limits.nodeBudget = options.nodeBudget;
-    limits.time = options.budget;
+    // The search stops at 60% of the budget: the iteration under way when time runs out is
+    // cut short, and the caller keeps a margin for everything around the decision.
+    if (options.budget.count() > 0) limits.time = std::max(std::chrono::milliseconds(1), options.budget * 6 / 10);
     limits.evaluation = Evaluation::Full;
     return searchMove(p, throwValue, limits).move;
 }

@@ -23,7 +23,8 @@ std::string_view levelName(Level level);
 struct Options {
     Level level = Level::Intermediate;
     /// Wall-clock cap for one decision; the search stops and answers with its best move so far.
-    /// Used by `Expert` only (the other levels take well under a millisecond).
+    /// Used by `Expert` only (the other levels take well under a millisecond), which stops at
+    /// 60% of it and starts no deeper iteration after 30% of that; 0 means no clock.
     std::chrono::milliseconds budget{100};
     /// Cap on the search nodes of one `Expert` decision; 0 means no cap. With a node cap and a
     /// budget long enough never to be reached, decisions depend only on the position, the throw
