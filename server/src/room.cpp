@@ -4,32 +4,14 @@
 #include "senet/fairness.hpp"
 #include "senet/record.hpp"
 
+#include "state_json.hpp"
+
 namespace senet::server {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-const char* phaseName(Phase p) {
-    switch (p) {
-        case Phase::Opening: return "opening";
-        case Phase::Throw: return "throw";
-        case Phase::Move: return "move";
-        case Phase::Over: return "over";
-    }
-    return "over";
-}
-
-json moveJson(Move m) {
-    json j = {{"move", formatMove(m)}, {"from", m.from}, {"to", m.to}, {"dest", m.dest}};
-    if (m.has(kSwap)) j["swap"] = true;
-    if (m.has(kCapture)) j["capture"] = true;
-    if (m.has(kWater)) j["water"] = true;
-    if (m.has(kBearOff)) j["bearOff"] = true;
-    if (m.has(kBackward)) j["backward"] = true;
-    return j;
-}
 
 std::uint64_t seedFrom(const std::string& id) {
     std::uint64_t s = 0;
@@ -46,10 +28,14 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
       ply_(ply),
       throwIndex_(throwIndex),
       lastAction_(Clock::now()),
-      rng_(seedFrom(row_.id)) {
+      rng_(seedFrom(row_.id)),
+      commitment_(fairness::commitment(row_.serverSeed)) {
     if (!row_.result.empty()) {
         json r = json::parse(row_.result, nullptr, false);
-        if (!r.is_discarded()) result_ = std::move(r);
+        if (!r.is_discarded()) {
+            resultText_ = r.dump();
+            result_ = std::move(r);
+        }
     }
     offlineSince_.fill(Clock::now());
     if (!result_) services_.metrics.gamesRunning.fetch_add(1);
@@ -107,63 +93,21 @@ bool Room::waiting() const { return row_.opponent == "friend" && row_.seatHashes
 
 bool Room::online(int seat) const { return isComputer(seat) || connections_[seat] > 0; }
 
-json Room::playerOfSeat(int seat) const {
-    if (game_.phase() == Phase::Opening) return nullptr;
+std::optional<std::int64_t> Room::playerOfSeat(int seat) const {
+    if (game_.phase() == Phase::Opening) return std::nullopt;
     return number(*game_.playerOf(seat));
 }
 
-json Room::resultJson() const { return result_ ? *result_ : json(nullptr); }
+void Room::writeState(std::string& out) const {
+    StateFields f{game_, row_, commitment_, ply_, throwIndex_, lastThrowSeat_, overLocked(), waiting(),
+                  {online(0), online(1)}, rematchOffered_, resultText_, services_.config.grace.count()};
+    writeStateJson(out, f);
+}
 
 json Room::state() const {
-    const Position& pos = game_.position();
-    const Ruleset& r = game_.rules();
-    json s;
-    s["game"] = row_.id;
-    s["ruleset"] = r.key;
-    s["opponent"] = row_.opponent;
-    s["level"] = row_.level.empty() ? json(nullptr) : json(row_.level);
-    s["ply"] = ply_;
-    s["throwIndex"] = throwIndex_;
-    const bool isOver = overLocked();
-    s["phase"] = isOver ? "over" : waiting() ? "waiting" : phaseName(game_.phase());
-    s["seatToAct"] = isOver || waiting() ? json(nullptr) : json(game_.seatToAct());
-    s["players"] = game_.phase() == Phase::Opening ? json(nullptr) : json::array({playerOfSeat(0), playerOfSeat(1)});
-    s["position"] = formatPosition(pos);
-    json board = json::array();
-    for (int sq = 1; sq <= kSquareCount; ++sq) board.push_back(pos.ownerAt(sq));
-    s["board"] = std::move(board);
-    s["off"] = {pos.off[0], pos.off[1]};
-    s["turn"] = game_.phase() == Phase::Opening ? json(nullptr) : json(number(pos.turn));
-    if (const auto t = game_.lastThrow(); t && throwIndex_ > 0)
-        s["lastThrow"] = {{"value", t->value}, {"sticks", sticksString(r, *t)}, {"seat", lastThrowSeat_}, {"index", throwIndex_ - 1}};
-    else
-        s["lastThrow"] = nullptr;
-    json moves = json::array();
-    if (!isOver)
-        for (const Move& m : game_.legalMoves()) moves.push_back(moveJson(m));
-    s["legalMoves"] = std::move(moves);
-    json opening = json::array();
-    for (std::size_t i = 0; i < game_.record().opening.size(); ++i) {
-        const Throw t = game_.record().opening[i];
-        opening.push_back({{"value", t.value}, {"sticks", sticksString(r, t)}, {"seat", static_cast<int>(i % 2)}});
-    }
-    s["opening"] = std::move(opening);
-    json seats = json::array();
-    for (int seat = 0; seat < 2; ++seat)
-        seats.push_back({{"taken", !row_.seatHashes[seat].empty()},
-                         {"kind", isComputer(seat) ? "computer" : "human"},
-                         {"online", online(seat)}});
-    s["seats"] = std::move(seats);
-    s["result"] = resultJson();
-    auto seed = [](const std::optional<std::string>& v) { return v ? json(*v) : json(nullptr); };
-    s["fairness"] = {{"commitment", fairness::commitment(row_.serverSeed)},
-                     {"clientSeeds", {seed(row_.clientSeeds[0]), seed(row_.clientSeeds[1])}},
-                     {"serverSeed", isOver ? json(fairness::toHex(row_.serverSeed)) : json(nullptr)}};
-    s["grace"] = services_.config.grace.count();
-    s["rematch"] = row_.rematch.empty() ? json(nullptr) : json(row_.rematch);
-    s["rematchOffered"] = {rematchOffered_[0], rematchOffered_[1]};
-    s["rematchOf"] = row_.rematchOf.empty() ? json(nullptr) : json(row_.rematchOf);
-    return s;
+    std::string text;
+    writeState(text);
+    return json::parse(text);
 }
 
 json Room::snapshotFor(const PeerState& p) const {
@@ -182,9 +126,19 @@ void Room::sendTo(const PeerState& p, std::string frame) const {
 
 void Room::sendSnapshot(const PeerState& p) const { sendTo(p, protocol::envelope("snapshot", snapshotFor(p).dump())); }
 
-void Room::broadcast(Events events) {
-    json d = {{"ply", ply_}, {"events", std::move(events)}, {"state", state()}};
-    auto frame = std::make_shared<const std::string>(protocol::envelope("events", d.dump()));
+void Room::broadcast(const Events& events) {
+    // {"t":"events","d":{"events":[...],"ply":N,"state":{...}}}, written without a JSON tree.
+    std::string text;
+    text.reserve(frameSize_);
+    text += R"({"t":"events","d":{"events":[)";
+    text += events.text();
+    text += R"(],"ply":)";
+    jsonout::appendInt(text, ply_);
+    text += R"(,"state":)";
+    writeState(text);
+    text += "}}";
+    frameSize_ = std::max(frameSize_, text.size() + 256);
+    auto frame = std::make_shared<const std::string>(std::move(text));
     for (auto& [key, p] : peers_)
         if (p.hello)
             if (auto peer = p.peer.lock()) peer->send(frame);
@@ -205,10 +159,10 @@ void Room::setSeats(PeerState& p, unsigned seats, Events& events) {
         const bool had = p.seats & (1u << seat), has = seats & (1u << seat);
         if (had == has) continue;
         if (has) {
-            if (connections_[seat]++ == 0) events.push_back({{"e", "presence"}, {"seat", seat}, {"online", true}});
+            if (connections_[seat]++ == 0) events.add().str("e", "presence").boolean("online", true).num("seat", seat);
         } else if (--connections_[seat] == 0) {
             offlineSince_[seat] = Clock::now();
-            events.push_back({{"e", "presence"}, {"seat", seat}, {"online", false}});
+            events.add().str("e", "presence").boolean("online", false).num("seat", seat);
         }
     }
     p.seats = seats;
@@ -221,7 +175,7 @@ void Room::detach(Peer* key) {
     Events events;
     setSeats(it->second, 0, events);
     peers_.erase(it);
-    if (!events.empty()) broadcast(std::move(events));
+    if (!events.empty()) broadcast(events);
 }
 
 void Room::reject(Peer* key, const protocol::ParseError& e) {
@@ -252,11 +206,11 @@ void Room::onHello(PeerState& p, const protocol::Hello& h) {
                 continue;
             }
             row_.clientSeeds[seat] = *h.clientSeed;
-            events.push_back({{"e", "seed"}, {"seat", seat}, {"clientSeed", *h.clientSeed}});
+            events.add().str("clientSeed", *h.clientSeed).str("e", "seed").num("seat", seat);
         }
     }
     if (badSecret) error(p, "bad-secret", "this secret holds no seat of this game; you are watching");
-    if (!events.empty()) broadcast(std::move(events));
+    if (!events.empty()) broadcast(events);
     sendSnapshot(p);
 }
 
@@ -291,27 +245,33 @@ bool Room::doThrow(int seat, Events& events, PeerState* p) {
     }
     const Throw t = throwOfOutcome(r, outcome);
     const bool opening = game_.phase() == Phase::Opening;
-    const json playerBefore = playerOfSeat(seat);
+    const auto playerBefore = playerOfSeat(seat);
     auto ev = game_.applyThrow(t);  // cannot fail: the phase was checked and the throw is an outcome
     ++ply_;
     lastThrowSeat_ = seat;
-    events.push_back({{"e", "thrown"}, {"seat", seat}, {"player", playerBefore}, {"value", t.value},
-                      {"sticks", sticksString(r, t)}, {"index", throwIndex_}, {"opening", opening}});
+    events.add()
+        .str("e", "thrown")
+        .num("index", throwIndex_)
+        .boolean("opening", opening)
+        .optNum("player", playerBefore)
+        .num("seat", seat)
+        .str("sticks", sticksString(r, t))
+        .num("value", t.value);
     ++throwIndex_;
     if (opening) {
         if (ev->openingDecided)
-            events.push_back({{"e", "opening-decided"}, {"seat", seat}});
+            events.add().str("e", "opening-decided").num("seat", seat);
         else
-            events.push_back({{"e", "turn"}, {"seat", game_.seatToAct()}, {"player", nullptr}});
+            events.add().str("e", "turn").null("player").num("seat", game_.seatToAct());
     } else if (ev->noMove) {
-        const json player = playerOfSeat(seat);
+        const auto player = playerOfSeat(seat);
         const bool lost = !r.extraThrowAfterPass;
-        events.push_back({{"e", lost ? "turn-lost" : "passed"}, {"seat", seat}, {"player", player}, {"value", t.value}});
+        events.add().str("e", lost ? "turn-lost" : "passed").optNum("player", player).num("seat", seat).num("value", t.value);
         if (game_.phase() != Phase::Over) {
             if (ev->keepsTurn)
-                events.push_back({{"e", "extra-throw"}, {"seat", seat}, {"player", player}, {"value", t.value}});
+                events.add().str("e", "extra-throw").optNum("player", player).num("seat", seat).num("value", t.value);
             else
-                events.push_back({{"e", "turn"}, {"seat", game_.seatToAct()}, {"player", playerOfSeat(game_.seatToAct())}});
+                events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
         }
     }
     if (game_.phase() == Phase::Over) finish(std::nullopt, "bear-off", events);
@@ -331,24 +291,24 @@ bool Room::doMove(int seat, Move move, Events& events, PeerState* p) {
     auto ply = game_.applyMove(move);
     const Move m = ply->move;  // the legal move with its flags
     ++ply_;
-    json moved = moveJson(m);
-    moved["e"] = "moved";
-    moved["seat"] = seat;
-    moved["player"] = number(mover);
-    events.push_back(std::move(moved));
+    const Mover by{seat, number(mover)};
+    {
+        auto moved = events.add();
+        writeMove(moved, m, &by);
+    }
     const int opp = number(opponent(mover));
-    if (m.has(kSwap)) events.push_back({{"e", "swapped"}, {"player", opp}, {"square", m.to}, {"to", m.from}});
-    if (m.has(kCapture)) events.push_back({{"e", "captured"}, {"player", opp}, {"square", m.to}});
-    if (m.has(kWater)) events.push_back({{"e", "water"}, {"seat", seat}, {"player", number(mover)}, {"square", m.to}, {"dest", m.dest}});
+    if (m.has(kSwap)) events.add().str("e", "swapped").num("player", opp).num("square", m.to).num("to", m.from);
+    if (m.has(kCapture)) events.add().str("e", "captured").num("player", opp).num("square", m.to);
+    if (m.has(kWater)) events.add().num("dest", m.dest).str("e", "water").num("player", by.player).num("seat", seat).num("square", m.to);
     if (m.has(kBearOff))
-        events.push_back({{"e", "borne-off"}, {"seat", seat}, {"player", number(mover)}, {"from", m.from},
-                          {"off", game_.position().borneOff(mover)}});
+        events.add().str("e", "borne-off").num("from", m.from).num("off", game_.position().borneOff(mover)).num("player", by.player).num(
+            "seat", seat);
     if (game_.phase() == Phase::Over) {
         finish(std::nullopt, "bear-off", events);
     } else if (keepsTurn(game_.rules(), value, m)) {
-        events.push_back({{"e", "extra-throw"}, {"seat", seat}, {"player", number(mover)}, {"value", value}});
+        events.add().str("e", "extra-throw").num("player", by.player).num("seat", seat).num("value", value);
     } else {
-        events.push_back({{"e", "turn"}, {"seat", game_.seatToAct()}, {"player", playerOfSeat(game_.seatToAct())}});
+        events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
     }
     return true;
 }
@@ -362,8 +322,9 @@ void Room::finish(std::optional<int> winner, std::string reason, Events& events)
             winner = game_.seatOf(o == Outcome::WinOne ? Player::One : Player::Two);
         }
     }
+    const std::optional<std::int64_t> player = winner ? playerOfSeat(*winner) : std::nullopt;
     json r = {{"winner", winner ? json(*winner) : json(nullptr)},
-              {"player", winner ? playerOfSeat(*winner) : json(nullptr)},
+              {"player", player ? json(*player) : json(nullptr)},
               {"reason", reason}};
     try {
         services_.storage.finishGame(row_.id, r.dump());
@@ -373,17 +334,20 @@ void Room::finish(std::optional<int> winner, std::string reason, Events& events)
     }
     row_.status = "over";
     row_.result = r.dump();
+    resultText_ = row_.result;
     result_ = r;
     services_.metrics.gamesRunning.fetch_sub(1);
-    json ev = r;
-    ev["e"] = "result";
-    ev["serverSeed"] = fairness::toHex(row_.serverSeed);
-    events.push_back(std::move(ev));
+    events.add()
+        .str("e", "result")
+        .optNum("player", player)
+        .str("reason", reason)
+        .str("serverSeed", fairness::toHex(row_.serverSeed))
+        .optNum("winner", winner ? std::optional<std::int64_t>(*winner) : std::nullopt);
 }
 
-void Room::afterAction(Events events, Clock::time_point received) {
+void Room::afterAction(const Events& events, Clock::time_point received) {
     lastAction_ = Clock::now();
-    broadcast(std::move(events));
+    broadcast(events);
     services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
     services_.metrics.observeActionLatency(std::chrono::duration<double>(Clock::now() - received).count());
     scheduleComputer();
@@ -406,7 +370,7 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time
         if (game_.phase() != Phase::Throw && game_.phase() != Phase::Opening)
             return error(p, "wrong-phase", "a move is due, not a throw");
         Events events;
-        if (doThrow(game_.seatToAct(), events, &p)) afterAction(std::move(events), received);
+        if (doThrow(game_.seatToAct(), events, &p)) afterAction(events, received);
         return;
     }
     if (const auto* m = std::get_if<protocol::MoveRequest>(&message)) {
@@ -416,7 +380,7 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time
         if (!move) return error(p, "illegal-move", move.error().message);
         if (move->isPass()) return error(p, "illegal-move", "pass is not a move here: a legal move exists");
         Events events;
-        if (doMove(game_.seatToAct(), *move, events, &p)) afterAction(std::move(events), received);
+        if (doMove(game_.seatToAct(), *move, events, &p)) afterAction(events, received);
         return;
     }
     if (!p.seats) return error(p, "not-seated", "you are watching this game; only a seat may act");
@@ -426,7 +390,7 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time
         Events events;
         finish(1 - mine, "resign", events);
         lastAction_ = Clock::now();
-        return broadcast(std::move(events));
+        return broadcast(events);
     }
     if (std::holds_alternative<protocol::Claim>(message)) {
         if (overLocked()) return error(p, "game-over", "the game is over");
@@ -442,7 +406,7 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time
                              std::to_string(services_.config.grace.count()) + " s");
         Events events;
         finish(mine, "claim", events);
-        return broadcast(std::move(events));
+        return broadcast(events);
     }
     if (std::holds_alternative<protocol::Rematch>(message)) {
         if (!overLocked()) return error(p, "not-over", "a rematch is offered once the game is over");
@@ -452,8 +416,8 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time
                 if (p.seats & (1u << seat)) rematchOffered_[seat] = true;
             const bool both = (rematchOffered_[0] || isComputer(0)) && (rematchOffered_[1] || isComputer(1));
             if (!both) {
-                events.push_back({{"e", "rematch-offered"}, {"seat", mine}});
-                return broadcast(std::move(events));
+                events.add().str("e", "rematch-offered").num("seat", mine);
+                return broadcast(events);
             }
             try {
                 row_.rematch = services_.createRematch(row_);
@@ -463,8 +427,8 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time
                 return error(p, "storage", std::string("the rematch could not be created: ") + e.what());
             }
         }
-        events.push_back({{"e", "rematch"}, {"game", row_.rematch}});
-        return broadcast(std::move(events));
+        events.add().str("e", "rematch").str("game", row_.rematch);
+        return broadcast(events);
     }
 }
 
@@ -484,7 +448,9 @@ JoinOutcome Room::join(const std::string& inviteToken) {
     out.status = JoinOutcome::Joined;
     out.secret = secret;
     offlineSince_[1] = Clock::now();
-    broadcast(Events{{{"e", "joined"}, {"seat", 1}}});
+    Events events;
+    events.add().str("e", "joined").num("seat", 1);
+    broadcast(events);
     return out;
 }
 
@@ -550,7 +516,7 @@ void Room::computerAct(std::int64_t expectedPly) {
         ok = doThrow(seat, events, nullptr);
     }
     if (ok) {
-        afterAction(std::move(events), received);
+        afterAction(events, received);
     } else {
         // Storage failed: try again later.
         computerScheduled_ = true;

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config.hpp"
+#include "json_out.hpp"
 #include "metrics.hpp"
 #include "protocol.hpp"
 #include "senet/game.hpp"
@@ -104,19 +105,35 @@ private:
         unsigned seats = 0;  ///< bit s: holds seat s
         bool hello = false;
     };
-    using Events = std::vector<nlohmann::json>;
+    /// The events of one message (PROTOCOL.md "Events"), serialised in order as they happen.
+    class Events {
+    public:
+        /// Starts the next event object; it is closed when the returned writer is destroyed.
+        jsonout::Object add() {
+            if (!text_.empty()) text_ += ',';
+            return jsonout::Object(text_);
+        }
+        bool empty() const { return text_.empty(); }
+        /// The events joined by commas (the inside of the JSON array).
+        const std::string& text() const { return text_; }
+
+    private:
+        std::string text_;
+    };
 
     bool overLocked() const { return result_.has_value(); }
     bool waiting() const;
     bool isComputer(int seat) const { return row_.seatHashes[seat] == "computer"; }
     bool online(int seat) const;
+    /// Appends the state (PROTOCOL.md: the snapshot without `record` and `you`) as JSON.
+    void writeState(std::string& out) const;
     nlohmann::json state() const;
     nlohmann::json snapshotFor(const PeerState& p) const;
-    nlohmann::json resultJson() const;
-    nlohmann::json playerOfSeat(int seat) const;
+    /// The player number of `seat`, nullopt during Jéquier's opening.
+    std::optional<std::int64_t> playerOfSeat(int seat) const;
     void sendTo(const PeerState& p, std::string frame) const;
     void sendSnapshot(const PeerState& p) const;
-    void broadcast(Events events);
+    void broadcast(const Events& events);
     void error(PeerState& p, std::string_view code, std::string_view message);
     void setSeats(PeerState& p, unsigned seats, Events& events);
     int actingSeat(const PeerState& p) const;
@@ -126,7 +143,7 @@ private:
     bool doThrow(int seat, Events& events, PeerState* p);
     bool doMove(int seat, Move move, Events& events, PeerState* p);
     void finish(std::optional<int> winner, std::string reason, Events& events);
-    void afterAction(Events events, std::chrono::steady_clock::time_point received);
+    void afterAction(const Events& events, std::chrono::steady_clock::time_point received);
     void scheduleComputer();
     void computerAct(std::int64_t expectedPly);
     bool checkAction(PeerState& p, std::int64_t ply);
@@ -138,6 +155,7 @@ private:
     std::int64_t ply_ = 0;
     std::int64_t throwIndex_ = 0;
     std::optional<nlohmann::json> result_;
+    std::string resultText_;  ///< result_ serialised
     std::unordered_map<Peer*, PeerState> peers_;
     std::array<int, 2> connections_{};
     std::array<std::chrono::steady_clock::time_point, 2> offlineSince_{};
@@ -146,6 +164,8 @@ private:
     bool computerScheduled_ = false;
     int lastThrowSeat_ = 0;
     Rng rng_;
+    std::string commitment_;        ///< SHA-256 of the server seed, hex (fixed at creation)
+    std::size_t frameSize_ = 2048;  ///< capacity to reserve for the next events frame
 };
 
 }  // namespace senet::server

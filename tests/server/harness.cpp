@@ -230,8 +230,15 @@ std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
         closeCode_ = impl_->ws.reason().code;
         return std::nullopt;
     }
-    json m = json::parse(beast::buffers_to_string(impl_->buffer.data()), nullptr, false);
+    const std::string text = beast::buffers_to_string(impl_->buffer.data());
     impl_->buffer.consume(impl_->buffer.size());
+    json m = json::parse(text, nullptr, false);
+    // Every server message is {"t":TYPE,"d":DATA} with DATA canonical (keys sorted, no spaces) as
+    // nlohmann::json writes it: hand-written frames must not differ by a byte from a JSON tree's.
+    if (m.is_object() && m.contains("t") && m.contains("d"))
+        EXPECT_EQ("{\"t\":" + m["t"].dump() + ",\"d\":" + m["d"].dump() + "}", text);
+    else
+        ADD_FAILURE() << "not a server message: " << text;
     const std::string t = m.is_object() ? m.value("t", "") : "";
     if (t == "snapshot") {
         state_ = m["d"];

@@ -1,0 +1,167 @@
+// The game state as JSON (PROTOCOL.md "Snapshot" without `record` and `you`), written straight
+// into a string: it goes out with every events message, so it must be cheap. Used by room.cpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "json_out.hpp"
+#include "senet/fairness.hpp"
+#include "senet/game.hpp"
+#include "senet/record.hpp"
+#include "storage.hpp"
+
+namespace senet::server {
+
+/// What the state is made of besides the engine's game.
+struct StateFields {
+    const Game& game;
+    const GameRow& row;
+    std::string_view commitment;  ///< SHA-256 of the server seed, hex
+    std::int64_t ply;
+    std::int64_t throwIndex;
+    int lastThrowSeat;
+    bool over;     ///< the game has ended (any way)
+    bool waiting;  ///< a friend game whose second seat is free
+    std::array<bool, 2> online;
+    std::array<bool, 2> rematchOffered;
+    std::string_view resultText;  ///< the result JSON, "" while playing
+    std::int64_t grace;           ///< seconds
+};
+
+/// The name of an engine phase in the protocol.
+inline const char* phaseName(Phase p) {
+    switch (p) {
+        case Phase::Opening: return "opening";
+        case Phase::Throw: return "throw";
+        case Phase::Move: return "move";
+        case Phase::Over: return "over";
+    }
+    return "over";
+}
+
+/// Who made a move, for the `moved` event (its keys sort among the move's own).
+struct Mover {
+    int seat;
+    int player;
+};
+
+/// Writes a move's members (PROTOCOL.md "Snapshot"); with `by`, those of the `moved` event.
+inline void writeMove(jsonout::Object& o, Move m, const Mover* by) {
+    if (m.has(kBackward)) o.boolean("backward", true);
+    if (m.has(kBearOff)) o.boolean("bearOff", true);
+    if (m.has(kCapture)) o.boolean("capture", true);
+    o.num("dest", m.dest);
+    if (by) o.str("e", "moved");
+    o.num("from", m.from);
+    o.str("move", formatMove(m));
+    if (by) o.num("player", by->player).num("seat", by->seat);
+    if (m.has(kSwap)) o.boolean("swap", true);
+    o.num("to", m.to);
+    if (m.has(kWater)) o.boolean("water", true);
+}
+
+/// Appends the state object; its keys are written in sorted order (json_out.hpp).
+inline void writeStateJson(std::string& out, const StateFields& f) {
+    const Position& pos = f.game.position();
+    const Ruleset& r = f.game.rules();
+    const bool isOver = f.over;
+    const bool opening = f.game.phase() == Phase::Opening;
+    jsonout::Object s(out);
+    s.key("board");
+    out += '[';
+    for (int sq = 1; sq <= kSquareCount; ++sq) {
+        if (sq > 1) out += ',';
+        jsonout::appendInt(out, pos.ownerAt(sq));
+    }
+    out += ']';
+    s.key("fairness");
+    {
+        jsonout::Object fair(out);
+        fair.key("clientSeeds");
+        out += '[';
+        for (int seat = 0; seat < 2; ++seat) {
+            if (seat) out += ',';
+            if (f.row.clientSeeds[seat]) jsonout::appendString(out, *f.row.clientSeeds[seat]);
+            else out += "null";
+        }
+        out += ']';
+        fair.str("commitment", f.commitment);
+        if (isOver) fair.str("serverSeed", fairness::toHex(f.row.serverSeed));
+        else fair.null("serverSeed");
+    }
+    s.str("game", f.row.id);
+    s.num("grace", f.grace);
+    s.key("lastThrow");
+    if (const auto t = f.game.lastThrow(); t && f.throwIndex > 0)
+        jsonout::Object(out).num("index", f.throwIndex - 1).num("seat", f.lastThrowSeat).str("sticks", sticksString(r, *t)).num("value", t->value);
+    else
+        out += "null";
+    s.key("legalMoves");
+    out += '[';
+    if (!isOver) {
+        bool first = true;
+        for (const Move& m : f.game.legalMoves()) {
+            if (!first) out += ',';
+            first = false;
+            jsonout::Object o(out);
+            writeMove(o, m, nullptr);
+        }
+    }
+    out += ']';
+    s.strOrNull("level", f.row.level);
+    s.key("off");
+    out += '[';
+    jsonout::appendInt(out, pos.off[0]);
+    out += ',';
+    jsonout::appendInt(out, pos.off[1]);
+    out += ']';
+    s.key("opening");
+    out += '[';
+    for (std::size_t i = 0; i < f.game.record().opening.size(); ++i) {
+        const Throw t = f.game.record().opening[i];
+        if (i) out += ',';
+        jsonout::Object(out).num("seat", static_cast<int>(i % 2)).str("sticks", sticksString(r, t)).num("value", t.value);
+    }
+    out += ']';
+    s.str("opponent", f.row.opponent);
+    s.str("phase", isOver ? "over" : f.waiting ? "waiting" : phaseName(f.game.phase()));
+    s.key("players");
+    if (opening) {
+        out += "null";
+    } else {
+        out += '[';
+        jsonout::appendInt(out, number(*f.game.playerOf(0)));
+        out += ',';
+        jsonout::appendInt(out, number(*f.game.playerOf(1)));
+        out += ']';
+    }
+    s.num("ply", f.ply);
+    s.str("position", formatPosition(pos));
+    s.strOrNull("rematch", f.row.rematch);
+    s.strOrNull("rematchOf", f.row.rematchOf);
+    s.key("rematchOffered");
+    out += f.rematchOffered[0] ? "[true," : "[false,";
+    out += f.rematchOffered[1] ? "true]" : "false]";
+    s.raw("result", f.resultText.empty() ? std::string_view("null") : f.resultText);
+    s.str("ruleset", r.key);
+    if (isOver || f.waiting) s.null("seatToAct");
+    else s.num("seatToAct", f.game.seatToAct());
+    s.key("seats");
+    out += '[';
+    for (int seat = 0; seat < 2; ++seat) {
+        if (seat) out += ',';
+        jsonout::Object(out)
+            .str("kind", f.row.seatHashes[seat] == "computer" ? "computer" : "human")
+            .boolean("online", f.online[seat])
+            .boolean("taken", !f.row.seatHashes[seat].empty());
+    }
+    out += ']';
+    s.num("throwIndex", f.throwIndex);
+    if (opening) s.null("turn");
+    else s.num("turn", number(pos.turn));
+}
+
+}  // namespace senet::server
