@@ -16,7 +16,10 @@ namespace senet::server::jsonout {
 /// Appends `s` as a JSON string literal, escaped like nlohmann::json::dump() (UTF-8 kept).
 inline void appendString(std::string& out, std::string_view s) {
     out += '"';
-    for (const char c : s) {
+    std::size_t plain = 0;  // the common case: nothing to escape, one append
+    while (plain < s.size() && s[plain] != '"' && s[plain] != '\\' && static_cast<unsigned char>(s[plain]) >= 0x20) ++plain;
+    out.append(s.data(), plain);
+    for (const char c : s.substr(plain)) {
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;

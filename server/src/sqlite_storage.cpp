@@ -66,8 +66,9 @@ public:
         sqlite3_reset(s_.get());
         sqlite3_clear_bindings(s_.get());
     }
-    Use& text(int i, const std::string& v) {
-        check(sqlite3_bind_text(s_.get(), i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+    /// Binds text without copying it: `v` must outlive this Use (which resets the statement).
+    Use& text(int i, std::string_view v) {
+        check(sqlite3_bind_text(s_.get(), i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC));
         return *this;
     }
     Use& optText(int i, const std::optional<std::string>& v) {
@@ -161,18 +162,17 @@ public:
           seed0_(db_, "UPDATE games SET client_seed0 = ?2 WHERE id = ?1"),
           seed1_(db_, "UPDATE games SET client_seed1 = ?2 WHERE id = ?1"),
           insertAction_(db_, "INSERT INTO actions (game_id, seq, kind, outcome, move, at_ms) VALUES (?1,?2,?3,?4,?5,?6)"),
-          touch_(db_, "UPDATE games SET updated_ms = ?2 WHERE id = ?1"),
           finish_(db_, "UPDATE games SET status = 'over', result = ?2, updated_ms = ?3 WHERE id = ?1"),
           rematch_(db_, "UPDATE games SET rematch = ?2 WHERE id = ?1"),
           expire_(db_, "UPDATE games SET status = 'expired' WHERE id = ?1 AND status = 'playing'"),
           selectGame_(db_,
                       "SELECT id, ruleset, opponent, level, server_seed, client_seed0, client_seed1, seat_hash0, seat_hash1, "
-                      "invite_hash, created_ms, updated_ms, status, result, rematch_of, rematch FROM games WHERE id = ?1"),
+                      "invite_hash, created_ms, "
+                      // The last activity: the row's own last change or the game's last action.
+                      "MAX(updated_ms, COALESCE((SELECT at_ms FROM actions WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1), 0)), "
+                      "status, result, rematch_of, rematch FROM games WHERE id = ?1"),
           selectActions_(db_, "SELECT seq, kind, outcome, move FROM actions WHERE game_id = ?1 ORDER BY seq"),
-          unfinished_(db_, "SELECT id FROM games WHERE status = 'playing'"),
-          begin_(db_, "BEGIN IMMEDIATE"),
-          commit_(db_, "COMMIT"),
-          rollback_(db_, "ROLLBACK") {}
+          unfinished_(db_, "SELECT id FROM games WHERE status = 'playing'") {}
 
     void createGame(const GameRow& g) override {
         std::lock_guard lock(mutex_);
@@ -201,28 +201,13 @@ public:
 
     void appendAction(const std::string& id, const ActionRow& a) override {
         std::lock_guard lock(mutex_);
-        // One transaction: the action and the game's activity time commit together.
-        { Use b(begin_); b.step(); }
-        try {
-            const std::int64_t now = nowMs();
-            {
-                Use u(insertAction_);
-                u.text(1, id).integer(2, a.seq).text(3, std::string(1, a.kind)).integer(4, a.outcome).text(5, a.move);
-                u.integer(6, now);
-                u.step();
-            }
-            {
-                Use u(touch_);
-                u.text(1, id).integer(2, now);
-                u.step();
-            }
-            Use c(commit_);
-            c.step();
-        } catch (...) {
-            Use r(rollback_);
-            try { r.step(); } catch (...) {}
-            throw;
-        }
+        // One statement in autocommit mode is one transaction: committed to the WAL file when
+        // step() returns. The game's last activity is this row's at_ms (see selectGame_), so
+        // the games row is not rewritten on every action.
+        Use u(insertAction_);
+        u.text(1, id).integer(2, a.seq).text(3, std::string_view(&a.kind, 1)).integer(4, a.outcome).text(5, a.move);
+        u.integer(6, nowMs());
+        u.step();
     }
 
     void finishGame(const std::string& id, const std::string& resultJson) override {
@@ -307,8 +292,8 @@ private:
     std::mutex mutex_;
     Db db_;
     Init init_;
-    Stmt insertGame_, takeSeat0_, takeSeat1_, seed0_, seed1_, insertAction_, touch_, finish_, rematch_, expire_, selectGame_,
-        selectActions_, unfinished_, begin_, commit_, rollback_;
+    Stmt insertGame_, takeSeat0_, takeSeat1_, seed0_, seed1_, insertAction_, finish_, rematch_, expire_, selectGame_,
+        selectActions_, unfinished_;
 };
 
 }  // namespace

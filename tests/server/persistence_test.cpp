@@ -1,6 +1,7 @@
 // Persistence: every acknowledged action survives a SIGKILL; unfinished games are restored by
 // replaying their records; a graceful shutdown closes sockets with "going away".
 #include <signal.h>
+#include <sqlite3.h>
 
 #include <fstream>
 
@@ -110,6 +111,34 @@ TEST_F(Persistence, GracefulShutdownClosesSocketsAndKeepsGames) {
     restart();
     WsClient again(port(), g.id);
     EXPECT_EQ(again.hello(g.secret)["ply"], before["ply"]);
+}
+
+/// Runs one SQL statement on the (stopped) server's database.
+void execSql(const std::filesystem::path& db, const std::string& sql) {
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
+    sqlite3_close(h);
+}
+
+TEST_F(Persistence, ExpiryCountsFromTheLastAction) {
+    // The games row is not rewritten on every action: a game's last activity is its last
+    // stored action. A game created long ago but played recently must not expire at restart.
+    const NewGame recent = createGame(port(), "standard", "local");
+    const NewGame idle = createGame(port(), "standard", "local");
+    std::mt19937 rng(5);
+    for (const NewGame* g : {&recent, &idle}) {
+        WsClient c(port(), g->id);
+        c.hello(g->secret, "x");
+        playSome(c, 4, rng);
+    }
+    EXPECT_EQ(server_->stop(SIGTERM), 0);
+    const auto db = dir_.path() / "data" / "senet.sqlite3";
+    execSql(db, "UPDATE games SET created_ms = 0, updated_ms = 0");
+    execSql(db, "UPDATE actions SET at_ms = 0 WHERE game_id = '" + idle.id + "'");
+    restart();
+    EXPECT_EQ(httpRequest(port(), "GET", "/api/games/" + recent.id).status, 200);
+    EXPECT_EQ(httpRequest(port(), "GET", "/api/games/" + idle.id).status, 410);
 }
 
 }  // namespace
