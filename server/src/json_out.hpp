@@ -7,6 +7,7 @@
 #include <cassert>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,12 +63,20 @@ public:
     /// Writes the separator and `"k":`; the caller writes the value next.
     Object& key(std::string_view k) {
         assert(first_ || last_ < k);  // sorted keys, like nlohmann's std::map
-        if (!first_) out_ += ',';
+        if (k.size() > 32) return longKey(k);  // keys are short names; no escaping needed
+        char buf[36];
+        std::size_t n = 0;
+        if (!first_) buf[n++] = ',';
+        buf[n++] = '"';
+        std::memcpy(buf + n, k.data(), k.size());
+        n += k.size();
+        buf[n++] = '"';
+        buf[n++] = ':';
+        out_.append(buf, n);  // one append instead of four
         first_ = false;
+#ifndef NDEBUG
         last_ = k;
-        out_ += '"';
-        out_ += k;
-        out_ += "\":";
+#endif
         return *this;
     }
     /// An integer member.
@@ -114,6 +123,15 @@ public:
     }
 
 private:
+    Object& longKey(std::string_view k) {
+        if (!first_) out_ += ',';
+        first_ = false;
+        out_ += '"';
+        out_ += k;
+        out_ += "\":";
+        return *this;
+    }
+
     std::string& out_;
     std::string_view last_;
     bool first_ = true;
