@@ -1,8 +1,11 @@
 // Every level answers with a legal move, and answers the same way for the same seed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "sample.hpp"
 #include "senet/ai.hpp"
+#include "senet/ai_search.hpp"
 
 namespace senet::ai {
 namespace {
@@ -81,6 +84,67 @@ TEST(Levels, FinishedGamesAndImpossibleThrowsGivePass) {
     ASSERT_TRUE(won.ok());
     EXPECT_TRUE(chooseMove(*won, 2, o, rng).isPass());
     EXPECT_TRUE(chooseMove(startPosition(RulesetId::Standard), 6, o, rng).isPass());  // standard has no 6
+}
+
+/// The value of the position after `m` for the mover, by `kind` (finished games: ±1 or 0).
+double valueAfter(const Position& p, int v, Move m, Evaluation kind) {
+    const Position q = applyMove(p, v, m);
+    const Outcome o = outcome(q);
+    if (o != Outcome::Ongoing) return terminalValue(o, p.turn);
+    return q.turn == p.turn ? evaluate(q, kind) : -evaluate(q, kind);
+}
+
+TEST(Levels, IntermediateIsGreedyOnPipsInTheStickRulesets) {
+    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier}) {
+        Rng rng(17);
+        Options o;
+        o.level = Level::Intermediate;
+        int choices = 0;
+        for (const auto& [p, v] : randomSample(id, 2000, 70 + static_cast<int>(id))) {
+            MoveList moves;
+            generateMoves(p, v, moves);
+            if (moves.size() < 2 || outcome(p) != Outcome::Ongoing) continue;
+            double best = -2;
+            for (const Move& m : moves) best = std::max(best, valueAfter(p, v, m, Evaluation::Pips));
+            const Move chosen = chooseMove(p, v, o, rng);
+            EXPECT_NEAR(valueAfter(p, v, chosen, Evaluation::Pips), best, 1e-12) << formatPosition(p) << " throw " << v;
+            ++choices;
+        }
+        EXPECT_GT(choices, 500);
+    }
+    // Equal moves are chosen at random: a throw of 3 here has three plain moves (1-4, 3-6,
+    // 5-8) that gain the same squares, and each is played.
+    const auto p = parsePosition("standard:1.1.1.....2.2.2...............:1:2:2");
+    ASSERT_TRUE(p.ok());
+    MoveList moves;
+    generateMoves(*p, 3, moves);
+    ASSERT_EQ(moves.size(), 3);
+    Rng rng(3);
+    Options o;
+    o.level = Level::Intermediate;
+    int seen[3] = {0, 0, 0};
+    for (int i = 0; i < 300; ++i) {
+        const Move m = chooseMove(*p, 3, o, rng);
+        for (int k = 0; k < 3; ++k) seen[k] += moves[k] == m;
+    }
+    for (int k = 0; k < 3; ++k) EXPECT_GT(seen[k], 60) << formatMove(moves[k]);
+}
+
+TEST(Levels, IntermediateLooksOneThrowAheadInBell) {
+    Rng rng(5);
+    Options o;
+    o.level = Level::Intermediate;
+    int k = 0;
+    for (const auto& [p, v] : randomSample(RulesetId::Bell, 600, 81)) {
+        if (++k % 5 != 0 || outcome(p) != Outcome::Ongoing) continue;
+        SearchLimits limits;
+        limits.minDepth = limits.maxDepth = 2;
+        limits.evaluation = Evaluation::Pips;
+        MoveList moves;
+        generateMoves(p, v, moves);
+        if (moves.size() < 2) continue;
+        EXPECT_EQ(chooseMove(p, v, o, rng), searchMove(p, v, limits).move) << formatPosition(p) << " throw " << v;
+    }
 }
 
 /// The moves of one whole game where both sides play `o`, throws and choices from `seed`.

@@ -128,6 +128,24 @@ double sumDistance(const DistanceTable& d, Bitboard pieces) {
     return sum;
 }
 
+/// Standard and Jéquier, one throw ahead: the expected squares each side stands to lose on the
+/// opponent's next throw (swaps, being forced onto the House of Water), weighted by whether that
+/// side can answer first, for player 1 minus player 2.
+double oneThrowThreats(const Position& p) {
+    const Ruleset& r = p.rules();
+    const Bitboard b1 = p.board[0], b2 = p.board[1];
+    const bool oneToThrow = p.turn == Player::One;
+    const double w1 = oneToThrow ? kThreatWhenToThrow : kThreatWhenWaiting;  // threats against player 1
+    const double w2 = oneToThrow ? kThreatWhenWaiting : kThreatWhenToThrow;
+    const double back = r.id == RulesetId::Jequier ? 3.0 : 15.0;
+    double score = 0;
+    score -= w1 * swapThreat(r, b2, b1);
+    score += w2 * swapThreat(r, b1, b2);
+    score -= w1 * waterDanger(r, b1, b2, back);
+    score += w2 * waterDanger(r, b2, b1, back);
+    return score;
+}
+
 /// Standard and Jéquier: a race in squares, for player 1 minus player 2.
 double raceValue(const Position& p, Evaluation kind) {
     static const DistanceTable kStandard = standardDistance();
@@ -142,14 +160,7 @@ double raceValue(const Position& p, Evaluation kind) {
     double score = dist2 - dist1;  // positive: player 1 is ahead
     score += p.turn == Player::One ? tempo / 2 : -tempo / 2;
     if (kind == Evaluation::Full) {
-        const bool oneToThrow = p.turn == Player::One;
-        const double w1 = oneToThrow ? kThreatWhenToThrow : kThreatWhenWaiting;  // threats against player 1
-        const double w2 = oneToThrow ? kThreatWhenWaiting : kThreatWhenToThrow;
-        score -= w1 * swapThreat(r, b2, b1);
-        score += w2 * swapThreat(r, b1, b2);
-        const double back = jequier ? 3.0 : 15.0;
-        score -= w1 * waterDanger(r, b1, b2, back);
-        score += w2 * waterDanger(r, b2, b1, back);
+        score += oneThrowThreats(p);
         if (jequier) score += 1.5 * (blockadeHold(b1, b2) - blockadeHold(b2, b1));
     }
     const double spread = 1.3 * std::sqrt(dist1 + dist2 + 10.0);

@@ -34,12 +34,37 @@ Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng&
     return best;
 }
 
-Move intermediateMove(const Position& p, int throwValue) {
-    SearchLimits limits;
-    limits.minDepth = 2;
-    limits.maxDepth = 2;
-    limits.evaluation = Evaluation::Pips;
-    return searchMove(p, throwValue, limits).move;
+Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng) {
+    if (p.rulesetId == RulesetId::Bell) {
+        // Bell: one throw of look-ahead (each move's expected value over the next throw of the
+        // best answer to it), pips at the leaves. Greedy play without it walks into captures,
+        // which are for good, and loses to the beginner.
+        SearchLimits limits;
+        limits.minDepth = 2;
+        limits.maxDepth = 2;
+        limits.evaluation = Evaluation::Pips;
+        return searchMove(p, throwValue, limits).move;
+    }
+    // Standard and Jéquier: the move that leaves the best pip count, no look-ahead; equal moves
+    // (every plain move of the same throw gains the same squares) are chosen at random.
+    double best = -2;
+    int ties = 0;
+    Move chosen = moves[0];
+    for (const Move& m : moves) {
+        const Position q = applyMove(p, throwValue, m);
+        const Outcome o = outcome(q);
+        const double v = o != Outcome::Ongoing ? terminalValue(o, p.turn)
+                         : q.turn == p.turn     ? evaluate(q, Evaluation::Pips)
+                                                : -evaluate(q, Evaluation::Pips);
+        if (v > best + 1e-12) {
+            best = v;
+            chosen = m;
+            ties = 1;
+        } else if (v > best - 1e-12 && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
+            chosen = m;  // reservoir choice: each of the equal moves with probability 1/ties
+        }
+    }
+    return chosen;
 }
 
 Move expertMove(const Position& p, int throwValue, const Options& options) {

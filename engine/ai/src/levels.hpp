@@ -11,8 +11,9 @@ Move randomMove(const MoveList& moves, Rng& rng);
 /// Greedy on a simple score (squares gained, swaps and captures, the House of Water avoided)
 /// with noise, and a random move one time in four.
 Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng);
-/// One throw of look-ahead: each move's expected value over the next throw, pip evaluation.
-Move intermediateMove(const Position& p, int throwValue);
+/// Standard and Jéquier: greedy on the pip count after the move, equal moves at random.
+/// Bell: one throw of look-ahead (depth-2 expectimax), pip evaluation.
+Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng);
 /// Iterative-deepening *-minimax within the options' time and node budgets, full evaluation.
 Move expertMove(const Position& p, int throwValue, const Options& options);
 
