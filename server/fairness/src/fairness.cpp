@@ -2,10 +2,13 @@
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/core_names.h>
 #include <openssl/hmac.h>
+#include <openssl/params.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 
+#include <memory>
 #include <stdexcept>
 
 namespace senet::fairness {
@@ -91,10 +94,18 @@ int outcomeIndex(const std::vector<std::uint8_t>& serverSeed, std::string_view c
     message.append(clientSeed0).push_back('|');
     message.append(clientSeed1).push_back('|');
     message.append(std::to_string(throwIndex));
+    // OpenSSL 3's one-shot HMAC() fetches the algorithm on every call, which costs more than
+    // the MAC itself; the fetched HMAC is kept (it is immutable and may be shared by threads).
+    static EVP_MAC* const hmac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
+    if (!hmac) throw std::runtime_error("HMAC is not available");
+    std::unique_ptr<EVP_MAC_CTX, decltype(&EVP_MAC_CTX_free)> ctx(EVP_MAC_CTX_new(hmac), &EVP_MAC_CTX_free);
+    char digest[] = "SHA256";
+    const OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string("digest", digest, 0), OSSL_PARAM_construct_end()};
     unsigned char mac[EVP_MAX_MD_SIZE];
-    unsigned int macLen = 0;
-    if (!HMAC(EVP_sha256(), serverSeed.data(), static_cast<int>(serverSeed.size()),
-              reinterpret_cast<const unsigned char*>(message.data()), message.size(), mac, &macLen))
+    std::size_t macLen = 0;
+    if (!ctx || !EVP_MAC_init(ctx.get(), serverSeed.data(), serverSeed.size(), params) ||
+        !EVP_MAC_update(ctx.get(), reinterpret_cast<const unsigned char*>(message.data()), message.size()) ||
+        !EVP_MAC_final(ctx.get(), mac, &macLen, sizeof mac))
         throw std::runtime_error("HMAC-SHA-256 failed");
     return mac[0] & (outcomeCount - 1);
 }
