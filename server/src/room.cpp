@@ -1,5 +1,7 @@
 #include "room.hpp"
 
+#include <iostream>
+
 #include "senet/ai.hpp"
 #include "senet/fairness.hpp"
 #include "senet/record.hpp"
@@ -495,6 +497,43 @@ void Room::scheduleComputer() {
 }
 
 void Room::computerAct(std::int64_t expectedPly) {
+    // 1. Under the lock: is it still the computer's turn at this ply? Copy what the search needs.
+    std::optional<Position> position;
+    int throwValue = 0;
+    ai::Options options;
+    {
+        // computerScheduled_ stays set until step 3, so no second decision can start meanwhile
+        // (rng_ is used by this one only).
+        std::lock_guard lock(mutex_);
+        if (overLocked() || ply_ != expectedPly || !isComputer(game_.seatToAct())) {
+            computerScheduled_ = false;
+            return scheduleComputer();
+        }
+        if (game_.phase() == Phase::Move) {
+            position = game_.position();
+            throwValue = game_.pendingThrow()->value;
+            options.level = ai::levelByName(row_.level).value_or(ai::Level::Intermediate);
+            options.budget = services_.config.aiBudget;
+        }
+    }
+    // 2. Without the lock, so that the room's players and spectators are served meanwhile:
+    //    the decision, bounded by its budget. A failure or an overrun is logged; a failure
+    //    falls back to a legal move so that the game never stalls.
+    std::optional<Move> decided;
+    if (position) {
+        const auto started = Clock::now();
+        try {
+            decided = ai::chooseMove(*position, throwValue, options, rng_);
+        } catch (const std::exception& e) {
+            std::cerr << "senet-server: game " << row_.id << ": computer player failed (" << e.what()
+                      << "); playing a fallback move\n";
+        }
+        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+        if (took > 2 * options.budget + std::chrono::milliseconds(50))
+            std::cerr << "senet-server: game " << row_.id << ": computer decision took " << took.count()
+                      << " ms (budget " << options.budget.count() << " ms)\n";
+    }
+    // 3. Under the lock again: play it, unless the game moved on meanwhile (a resignation).
     std::lock_guard lock(mutex_);
     computerScheduled_ = false;
     if (overLocked() || ply_ != expectedPly) return scheduleComputer();
@@ -504,13 +543,14 @@ void Room::computerAct(std::int64_t expectedPly) {
     Events events;
     bool ok = false;
     if (game_.phase() == Phase::Move) {
-        ai::Options options;
-        options.level = ai::levelByName(row_.level).value_or(ai::Level::Intermediate);
-        options.budget = services_.config.aiBudget;
-        Move m = ai::chooseMove(game_.position(), game_.pendingThrow()->value, options, rng_);
+        Move m = game_.legalMoves()[0];
         bool legal = false;
-        for (const Move& l : game_.legalMoves()) legal = legal || l.sameAs(m);
-        if (!legal) m = game_.legalMoves()[0];  // never let a faulty decision stall the game
+        if (decided)
+            for (const Move& l : game_.legalMoves()) legal = legal || l.sameAs(*decided);
+        if (legal) m = *decided;
+        else if (decided)
+            std::cerr << "senet-server: game " << row_.id << ": computer chose an illegal move " << formatMove(*decided)
+                      << "; playing a fallback move\n";
         ok = doMove(seat, m, events, nullptr);
     } else {
         ok = doThrow(seat, events, nullptr);
