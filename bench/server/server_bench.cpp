@@ -155,21 +155,27 @@ int main(int argc, char** argv) {
     RunOptions base;
     base.connections = games;
     base.seconds = seconds;
-    if (closed) {
-        RunOptions o = base;
-        std::optional<Stats> echo, full;
+    // Drives the echo baseline and then senet-server (each when asked for) with the same options;
+    // senet-server gets `gamesPerConnection` × games ready, as finished games are replaced.
+    const auto runBoth = [&](RunOptions o, int gamesPerConnection) {
+        std::pair<std::optional<Stats>, std::optional<Stats>> out;
         if (runEcho) {
             EchoServer es(threads);
             o.port = es.port();
             o.echo = true;
-            echo = drive(o, {});
+            out.first = drive(o, {});
         }
         if (runServer) {
             ServerUnderTest s(server, webRoot, threads, static_cast<unsigned short>(port));
             o.port = s.port;
             o.echo = false;
-            full = drive(o, s.games(games * 3));
+            out.second = drive(o, s.games(games * gamesPerConnection));
         }
+        return out;
+    };
+    if (closed) {
+        RunOptions o = base;
+        auto [echo, full] = runBoth(o, 3);
         std::printf("closed loop (one action always in flight per game), %.1f s measured after %.1f s warm-up:\n", o.seconds, o.warmup);
         if (echo) printLine("echo baseline", "msg/s", *echo);
         if (full) printLine("senet-server", "actions/s", *full);
@@ -182,19 +188,7 @@ int main(int argc, char** argv) {
         o.intervalMs = intervalMs;
         o.jitter = jitter;
         o.warmup = intervalMs / 1000 + 1;
-        std::optional<Stats> echo, full;
-        if (runEcho) {
-            EchoServer es(threads);
-            o.port = es.port();
-            o.echo = true;
-            echo = drive(o, {});
-        }
-        if (runServer) {
-            ServerUnderTest s(server, webRoot, threads, static_cast<unsigned short>(port));
-            o.port = s.port;
-            o.echo = false;
-            full = drive(o, s.games(games * 2));
-        }
+        auto [echo, full] = runBoth(o, 2);
         std::printf("paced (open loop): each game acts every %.0f ms +/- %.0f %%, offered %.0f actions/s; %.1f s measured after %.1f s "
                     "warm-up; latency from the scheduled send:\n",
                     intervalMs, jitter * 100, games * 1000.0 / intervalMs, o.seconds, o.warmup);
