@@ -75,9 +75,7 @@ int cmdReplay(Args args) {
         if (!in) return error("cannot read '" + std::string(args[0]) + "'");
         text << in.rdbuf();
     }
-    const auto record = parseRecord(text.str());
-    if (!record) return error("bad record: " + record.error().message);
-    const auto game = replay(*record);
+    const auto game = replayJson(text.str());
     if (!game) return error("bad record: " + game.error().message);
     std::cout << formatPosition(game->position()) << '\n' << outcomeName(game->outcome()) << '\n';
     return 0;

@@ -172,12 +172,16 @@ Result<Game> replayImpl(const Record& rec, const Checks* checks) {
 
 }  // namespace
 
-Result<Record> parseRecord(std::string_view text) {
+Result<Game> replayJson(std::string_view text) {
     Checks checks;
     auto rec = parseRecordWithChecks(text, checks);
-    if (!rec) return rec;
-    // Resolve the move texts against the positions they were played in.
-    auto g = replayImpl(*rec, &checks);
+    if (!rec) return rec.error();
+    // The move texts are resolved against the positions they were played in.
+    return replayImpl(*rec, &checks);
+}
+
+Result<Record> parseRecord(std::string_view text) {
+    auto g = replayJson(text);
     if (!g) return g.error();
     return g->record();
 }

@@ -25,6 +25,9 @@ std::string recordToJson(const Record& record, Outcome outcome);
 /// illegal move, a wrong "player" or "result"; `Error::ply` names the ply.
 Result<Record> parseRecord(std::string_view json);
 
+/// Parses a record and replays it (see `parseRecord`): the game as the record leaves it.
+Result<Game> replayJson(std::string_view json);
+
 /// Replays a record from the start under its ruleset. An illegal step is rejected with the reason,
 /// its message starting "ply N: " (N 1-based, also in Error::ply) or "opening throw N: ".
 Result<Game> replay(const Record& record);
