@@ -27,7 +27,7 @@ TEST(Search, PrunedExpectiminimaxEqualsBruteForceExpectimax) {
         for (const auto& [p, v] : randomSample(id, 600, 21 + static_cast<int>(id))) {
             if (++k % 60 != 0 || outcome(p) != Outcome::Ongoing) continue;
             for (int depth = 1; depth <= maxDepth; ++depth) {
-                for (Evaluation e : {Evaluation::Pips, Evaluation::Full}) {
+                for (Evaluation e : {Evaluation::Pips, Evaluation::Full, Evaluation::Learned}) {
                     const double pruned = expectiminimax(p, depth, e);
                     const double brute = expectimax(p, depth, e);
                     EXPECT_NEAR(pruned, brute, 1e-9) << formatPosition(p) << " depth " << depth;
@@ -132,7 +132,7 @@ TEST(Evaluation, IsBoundedAndSymmetric) {
     for (RulesetId id : kAllIds) {
         for (const auto& [p, v] : randomSample(id, 2000, 41 + static_cast<int>(id))) {
             if (outcome(p) != Outcome::Ongoing) continue;
-            for (Evaluation e : {Evaluation::Pips, Evaluation::Race, Evaluation::Full}) {
+            for (Evaluation e : {Evaluation::Pips, Evaluation::Race, Evaluation::Full, Evaluation::Learned}) {
                 const double x = evaluate(p, e);
                 ASSERT_LE(std::fabs(x), kEvalBound + 1e-12);
                 // Both sides travel the same path: swapping colours and turn mirrors the value.
@@ -156,6 +156,33 @@ TEST(Evaluation, PrefersTheSideAhead) {
     // Bell: player 1 has captured three of player 2's pieces.
     const Position bell = parsed("bell:121212121212121.1.1...........:1:0:0");
     EXPECT_GT(evaluate(bell), 0.2);
+}
+
+TEST(Evaluation, LearnedNetworksExistForTheStickRulesetsAndJudgeRaces) {
+    EXPECT_TRUE(hasLearnedEvaluation(RulesetId::Standard));
+    EXPECT_TRUE(hasLearnedEvaluation(RulesetId::Jequier));
+    EXPECT_FALSE(hasLearnedEvaluation(RulesetId::Bell));
+    // Bell has no network: Learned is the full evaluation there.
+    for (const auto& [p, v] : randomSample(RulesetId::Bell, 200, 43)) {
+        if (outcome(p) != Outcome::Ongoing) continue;
+        ASSERT_EQ(evaluate(p, Evaluation::Learned), evaluate(p, Evaluation::Full));
+    }
+    // Four pieces borne off and the last near the end, against none borne off: the clear
+    // favourite, whoever throws next.
+    for (std::string_view text : {"standard:..........2.2.2.2.2......1....:1:4:0", "jequier:...........2.2.2.2.2.......1..:1:4:0"}) {
+        const Position ahead = parsed(text);
+        EXPECT_GT(evaluate(ahead, Evaluation::Learned), 0.6) << text;
+        Position waiting = ahead;
+        waiting.turn = Player::Two;
+        EXPECT_LT(evaluate(waiting, Evaluation::Learned), -0.6) << text;
+    }
+    // The trained networks are not the untrained starting point: on the starting positions the
+    // value is close to an even game, and it differs from the hand-made evaluations.
+    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier}) {
+        const double start = evaluate(startPosition(id), Evaluation::Learned);
+        EXPECT_LT(std::fabs(start), 0.3) << ruleset(id).key;
+        EXPECT_NE(start, evaluate(startPosition(id), Evaluation::Full));
+    }
 }
 
 TEST(Evaluation, TerminalValues) {

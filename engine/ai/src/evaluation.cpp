@@ -5,7 +5,9 @@
 #include <cmath>
 
 #include "senet/ai_search.hpp"
+#include "features.hpp"
 #include "throws.hpp"
+#include "value_net.hpp"
 
 namespace senet::ai {
 
@@ -34,7 +36,11 @@ const ThrowTable& throwTable(RulesetId id) {
 
 namespace {
 
+using detail::blockadeHold;
+using detail::movers;
+using detail::swapThreat;
 using detail::ThrowTable;
+using detail::waterDanger;
 
 /// How much of a threat counts: the side to throw next can often answer a threat against it
 /// (move the piece, cover it) before the opponent throws; the other side cannot.
@@ -76,51 +82,6 @@ double tempoOf(const Ruleset& r) {
     return mean / (1.0 - again);
 }
 
-/// The squares the player `side` can move from with a throw of `v` (compulsion included).
-Bitboard movers(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
-    Bitboard f = forwardFroms(r, own, opp, v);
-    if (f & r.compulsionSquares) f &= r.compulsionSquares;
-    return f;
-}
-
-/// Expected squares `attacker` wins by swapping with `victim`'s pieces on its next throw:
-/// a swap over v squares moves the attacker v forward and the victim v back.
-double swapThreat(const Ruleset& r, Bitboard attacker, Bitboard victim) {
-    const ThrowTable& t = detail::throwTable(r.id);
-    double gain = 0;
-    for (int i = 0; i < t.count; ++i) {
-        const int v = t.values[i];
-        const Bitboard hits = (movers(r, attacker, victim, v) << v) & victim & kAllSquares;
-        if (hits) gain += t.prob[i] * 2.0 * v;
-    }
-    return gain;
-}
-
-/// Expected squares `side` loses by being forced onto the House of Water: a throw whose only
-/// legal move lands there sends the piece back to `back`.
-double waterDanger(const Ruleset& r, Bitboard own, Bitboard opp, double back) {
-    const ThrowTable& t = detail::throwTable(r.id);
-    double loss = 0;
-    for (int i = 0; i < t.count; ++i) {
-        const int v = t.values[i];
-        if (r.waterSquare - v < 1) continue;
-        const Bitboard f = forwardFroms(r, own, opp, v);
-        if (f && f == (f & bit(r.waterSquare - v))) loss += t.prob[i] * (r.waterSquare - back);
-    }
-    return loss;
-}
-
-/// Jéquier: opponent pieces held up behind a row of three or more of `own`.
-double blockadeHold(Bitboard own, Bitboard opp) {
-    const Bitboard starts = own & (own >> 1) & (own >> 2);
-    if (!starts) return 0;
-    double held = 0;
-    for (Bitboard b = starts; b; b &= b - 1) {
-        const int s = lowestSquare(b);
-        held += std::popcount(opp & squareRange(s - 6, s - 1));
-    }
-    return held;
-}
 
 double sumDistance(const DistanceTable& d, Bitboard pieces) {
     double sum = 0;
@@ -227,6 +188,14 @@ double pipValue(const Position& p) {
 }  // namespace
 
 double evaluate(const Position& p, Evaluation kind) {
+    if (kind == Evaluation::Learned) {
+        if (const detail::NetWeights* w = detail::learnedWeights(p.rulesetId)) {
+            // The network's chance of winning for the player to throw, mapped onto the value scale.
+            const double chance = detail::netForward(*w, detail::netInputs(p)).out;
+            return (2.0 * chance - 1.0) * kEvalBound;
+        }
+        kind = Evaluation::Full;
+    }
     const double v1 = kind == Evaluation::Pips              ? pipValue(p)
                       : p.rulesetId == RulesetId::Bell ? bellValue(p, kind)
                                                        : raceValue(p, kind);

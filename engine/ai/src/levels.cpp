@@ -34,37 +34,14 @@ Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng&
     return best;
 }
 
-Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng) {
-    if (p.rulesetId == RulesetId::Bell) {
-        // Bell: one throw of look-ahead (each move's expected value over the next throw of the
-        // best answer to it), pips at the leaves. Greedy play without it walks into captures,
-        // which are for good, and loses to the beginner.
-        SearchLimits limits;
-        limits.minDepth = 2;
-        limits.maxDepth = 2;
-        limits.evaluation = Evaluation::Pips;
-        return searchMove(p, throwValue, limits).move;
-    }
-    // Standard and Jéquier: the move that leaves the best pip count, no look-ahead; equal moves
-    // (every plain move of the same throw gains the same squares) are chosen at random.
-    double best = -2;
-    int ties = 0;
-    Move chosen = moves[0];
-    for (const Move& m : moves) {
-        const Position q = applyMove(p, throwValue, m);
-        const Outcome o = outcome(q);
-        const double v = o != Outcome::Ongoing ? terminalValue(o, p.turn)
-                         : q.turn == p.turn     ? evaluate(q, Evaluation::Pips)
-                                                : -evaluate(q, Evaluation::Pips);
-        if (v > best + 1e-12) {
-            best = v;
-            chosen = m;
-            ties = 1;
-        } else if (v > best - 1e-12 && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
-            chosen = m;  // reservoir choice: each of the equal moves with probability 1/ties
-        }
-    }
-    return chosen;
+Move intermediateMove(const Position& p, int throwValue) {
+    // One throw of look-ahead: each move's expected value over every throw value that comes
+    // next (with its exact probability) of the best answer to it, leaves scored by the pips.
+    SearchLimits limits;
+    limits.minDepth = 2;
+    limits.maxDepth = 2;
+    limits.evaluation = Evaluation::Pips;
+    return searchMove(p, throwValue, limits).move;
 }
 
 Move expertMove(const Position& p, int throwValue, const Options& options) {
@@ -76,7 +53,7 @@ Move expertMove(const Position& p, int throwValue, const Options& options) {
     // The search stops at 60% of the budget: the iteration under way when time runs out is
     // cut short, and the caller keeps a margin for everything around the decision.
     if (options.budget.count() > 0) limits.time = std::max(std::chrono::milliseconds(1), options.budget * 6 / 10);
-    limits.evaluation = Evaluation::Full;
+    limits.evaluation = Evaluation::Learned;
     return searchMove(p, throwValue, limits).move;
 }
 

@@ -11,10 +11,10 @@ Move randomMove(const MoveList& moves, Rng& rng);
 /// Greedy on a simple score (squares gained, swaps and captures, the House of Water avoided)
 /// with noise, and a random move one time in four.
 Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng);
-/// Standard and Jéquier: greedy on the pip count after the move, equal moves at random.
-/// Bell: one throw of look-ahead (depth-2 expectimax), pip evaluation.
-Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng);
-/// Iterative-deepening *-minimax within the options' time and node budgets, full evaluation.
+/// One throw of look-ahead (depth-2 expectimax over the exact throw weights), pip evaluation.
+Move intermediateMove(const Position& p, int throwValue);
+/// Iterative-deepening *-minimax within the options' time and node budgets, learned evaluation
+/// (standard, Jéquier) or full evaluation (Bell).
 Move expertMove(const Position& p, int throwValue, const Options& options);
 
 }  // namespace senet::ai::detail

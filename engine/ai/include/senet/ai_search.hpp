@@ -16,7 +16,13 @@ enum class Evaluation : std::uint8_t {
     Pips,  ///< squares travelled (standard, Jéquier) or pieces kept (Bell), nothing else
     Race,  ///< pieces' distance to bearing off (or, for Bell, pieces kept) and the turn only
     Full,  ///< Race plus threats of swaps and captures, House of Water danger, blockades
+    /// A network trained by self-play (README "The learned evaluation"); `Full` for a ruleset
+    /// that has no trained network.
+    Learned,
 };
+
+/// Whether `id` has a trained network for Evaluation::Learned.
+bool hasLearnedEvaluation(RulesetId id);
 
 /// The static value of an unfinished `p` for `p.turn`, in [-kEvalBound, kEvalBound].
 double evaluate(const Position& p, Evaluation kind = Evaluation::Full);
