@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "senet/ai.hpp"
+#include "senet/ai_search.hpp"
 
 namespace {
 
@@ -67,6 +68,19 @@ void expertDefault(benchmark::internal::Benchmark* b) {
     for (int id = 0; id < 3; ++id) b->Args({id, 3, 0});
 }
 BENCHMARK(BM_Decision)->Name("BM_ExpertDefaultBudget")->Apply(expertDefault)->Iterations(100)->Unit(benchmark::kMillisecond);
+
+/// Evaluations per second: arguments ruleset id and evaluation kind (Pips, Race, Full, Learned).
+void BM_Evaluate(benchmark::State& state) {
+    const auto id = static_cast<senet::RulesetId>(state.range(0));
+    const auto kind = static_cast<senet::ai::Evaluation>(state.range(1));
+    const auto positions = sample(id);
+    std::size_t i = 0;
+    for (auto _ : state) benchmark::DoNotOptimize(senet::ai::evaluate(positions[i++ % positions.size()].first, kind));
+    static const char* kNames[] = {"pips", "race", "full", "learned"};
+    state.SetLabel(std::string(senet::ruleset(id).key) + " " + kNames[state.range(1)]);
+    state.counters["evaluations/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Evaluate)->ArgsProduct({{0, 1, 2}, {0, 2, 3}});
 
 }  // namespace
 

@@ -23,7 +23,10 @@ namespace senet::ai::detail {
 inline constexpr int kNetSquares = 2 * kSquareCount;
 inline constexpr int kNetDense = 12;
 inline constexpr int kNetInputs = kNetSquares + kNetDense;
-inline constexpr int kNetHidden = 40;
+#ifndef SENET_NET_HIDDEN
+#define SENET_NET_HIDDEN 40
+#endif
+inline constexpr int kNetHidden = SENET_NET_HIDDEN;
 
 /// The weights of one network: `w1[input][hidden]`, hidden biases, output weights and bias.
 struct NetWeights {
@@ -82,11 +85,12 @@ inline NetInputs netInputs(const Position& p) {
 /// tanh to within 2e-7 on [-4.97, 4.97] and clamped to +-1 beyond (a continued-fraction
 /// rational approximation): branch-free, so the hidden layer vectorises.
 inline float fastTanh(float x) {
-    x = std::fmin(4.97f, std::fmax(-4.97f, x));
+    x = x > 4.97f ? 4.97f : x < -4.97f ? -4.97f : x;
     const float x2 = x * x;
     const float num = x * (135135.0f + x2 * (17325.0f + x2 * (378.0f + x2)));
     const float den = 135135.0f + x2 * (62370.0f + x2 * (3150.0f + 28.0f * x2));
-    return std::fmin(1.0f, std::fmax(-1.0f, num / den));
+    const float t = num / den;
+    return t > 1.0f ? 1.0f : t < -1.0f ? -1.0f : t;
 }
 
 /// Hidden activations and output for one position (kept for the trainer's gradient).
@@ -107,11 +111,13 @@ inline NetForward netForward(const NetWeights& w, const NetInputs& in) {
         const float x = in.dense[d];
         for (int j = 0; j < kNetHidden; ++j) h[j] += x * row[j];
     }
-    float sum = w.b2;
-    for (int j = 0; j < kNetHidden; ++j) {
-        f.hidden[j] = fastTanh(h[j]);
-        sum += w.w2[j] * f.hidden[j];
-    }
+    for (int j = 0; j < kNetHidden; ++j) f.hidden[j] = fastTanh(h[j]);
+    // Four partial sums, so the dot product vectorises without reordering a single sum.
+    static_assert(kNetHidden % 4 == 0);
+    std::array<float, 4> part{};
+    for (int j = 0; j < kNetHidden; j += 4)
+        for (int k = 0; k < 4; ++k) part[k] += w.w2[j + k] * f.hidden[j + k];
+    const float sum = w.b2 + (part[0] + part[1]) + (part[2] + part[3]);
     f.out = 1.0f / (1.0f + std::exp(-sum));
     return f;
 }
