@@ -28,6 +28,8 @@ constexpr const char* kUsage =
     "  --http-timeout-seconds N  time allowed to send one HTTP request (default 30)\n"
     "  --sync full|normal     SQLite synchronous mode (default normal, see README)\n"
     "  --expire-days N        unfinished games idle this long expire (default 30)\n"
+    "  --sweep-seconds N      how often unused games leave memory (default 60)\n"
+    "  --unload-seconds N     quiet time, with nobody connected, before a game leaves memory (default 600)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n";
 
 bool toInt(const std::string& s, long long min, long long max, long long& out) {
@@ -70,7 +72,8 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     env("SENET_WEB_ROOT", "web-root");
     static const char* kFlags[] = {"address", "port", "data-dir", "web-root", "threads", "ai-threads", "grace-seconds",
                                    "computer-delay-ms", "ai-budget-ms", "rate", "burst", "max-dropped", "max-message",
-                                   "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "test-seed"};
+                                   "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "sweep-seconds",
+                                   "unload-seconds", "test-seed"};
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h") {
@@ -112,14 +115,15 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         return true;
     };
     long long port = c.port, grace = 300, delay = 400, budget = 100, idle = 60, httpTimeout = 30, rate = 20, burst = 40,
-              maxMessage = 4096;
+              maxMessage = 4096, sweep = 60, unload = 600;
     if (!number("port", 0, 65535, port) || !number("threads", 1, 64, c.threads) ||
         !number("ai-threads", 1, 64, c.aiThreads) || !number("grace-seconds", 0, 86400 * 30, grace) ||
         !number("computer-delay-ms", 0, 60000, delay) || !number("ai-budget-ms", 1, 60000, budget) ||
         !number("rate", 1, 1000000, rate) || !number("burst", 1, 1000000, burst) ||
         !number("max-dropped", 1, 1000000000, c.maxDropped) || !number("max-message", 64, 1 << 20, maxMessage) ||
         !number("idle-seconds", 1, 86400, idle) || !number("http-timeout-seconds", 1, 3600, httpTimeout) ||
-        !number("expire-days", 1, 36500, c.expireDays))
+        !number("expire-days", 1, 36500, c.expireDays) || !number("sweep-seconds", 1, 86400, sweep) ||
+        !number("unload-seconds", 1, 86400 * 30, unload))
         return std::nullopt;
     c.port = static_cast<std::uint16_t>(port);
     c.grace = std::chrono::seconds(grace);
@@ -130,6 +134,8 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     c.rate = static_cast<double>(rate);
     c.burst = static_cast<double>(burst);
     c.maxMessage = static_cast<std::size_t>(maxMessage);
+    c.sweep = std::chrono::seconds(sweep);
+    c.unloadAfter = std::chrono::seconds(unload);
     if (auto it = values.find("address"); it != values.end()) c.address = it->second;
     if (auto it = values.find("data-dir"); it != values.end()) c.dataDir = it->second;
     if (auto it = values.find("web-root"); it != values.end()) c.webRoot = it->second;

@@ -29,6 +29,8 @@ struct Config {
     std::chrono::seconds httpTimeout{30};       ///< --http-timeout-seconds: time to read one HTTP request
     bool syncFull = false;                      ///< --sync full|normal: SQLite synchronous mode
     int expireDays = 30;                        ///< --expire-days: unfinished games idle this long expire
+    std::chrono::seconds sweep{60};             ///< --sweep-seconds: how often rooms nobody uses leave memory
+    std::chrono::seconds unloadAfter{600};      ///< --unload-seconds: quiet time before an unused room leaves memory
     std::optional<std::vector<std::uint8_t>> testSeed;  ///< --test-seed HEX (tests only): fixed server seed
     std::string version = "0.1.0";
 };

@@ -1,6 +1,7 @@
 // senet-server: HTTP pages, the JSON API and WebSocket play on one port. server/README.md.
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <thread>
 
@@ -63,6 +64,24 @@ int main(int argc, char** argv) {
         auto listener = std::make_shared<Listener>(ioc, tcp::endpoint(net::ip::make_address(config->address), config->port), context);
         listener->run();
 
+        // Rooms nobody uses leave memory now and then (they stay in storage; a lookup restores
+        // them), so a long-running server holds only the games being played.
+        net::steady_timer sweepTimer(ioc);
+        std::function<void()> scheduleSweep = [&] {
+            sweepTimer.expires_after(config->sweep);
+            sweepTimer.async_wait([&](beast::error_code ec) {
+                if (ec) return;
+                try {
+                    const SweepResult r = registry.sweep(config->unloadAfter);
+                    if (r.expired > 0) std::cout << "senet-server: " << r.expired << " idle games expired" << std::endl;
+                } catch (const std::exception& e) {
+                    std::cerr << "senet-server: sweep: " << e.what() << '\n';
+                }
+                scheduleSweep();
+            });
+        };
+        scheduleSweep();
+
         // Graceful shutdown: stop accepting, close every WebSocket with "going away", give the
         // close handshakes a moment, then stop.
         net::signal_set signals(ioc, SIGINT, SIGTERM);
@@ -71,6 +90,7 @@ int main(int argc, char** argv) {
             if (ec) return;
             std::cout << "senet-server: signal " << sig << ", shutting down" << std::endl;
             listener->stop();
+            sweepTimer.cancel();
             context.sessions.closeAll();
             stopTimer.expires_after(std::chrono::milliseconds(500));
             stopTimer.async_wait([&](beast::error_code) { ioc.stop(); });

@@ -21,6 +21,7 @@ std::string Metrics::render() const {
                std::to_string(v) + "\n";
     };
     gauge("senet_games_running", "Games in progress held in memory.", "gauge", gamesRunning.load());
+    gauge("senet_rooms_loaded", "Games held in memory, finished or not.", "gauge", roomsLoaded.load());
     gauge("senet_games_created_total", "Games created since start.", "counter", gamesCreated.load());
     gauge("senet_open_sockets", "Open WebSocket connections.", "gauge", openSockets.load());
     gauge("senet_http_requests_total", "HTTP requests answered.", "counter", httpRequests.load());

@@ -43,6 +43,7 @@ std::shared_ptr<Room> Registry::add(GameRow row) {
     {
         std::lock_guard lock(mutex_);
         rooms_[room->id()] = room;
+        countRooms();
     }
     services_.metrics.gamesCreated.fetch_add(1);
     room->kick();
@@ -104,6 +105,7 @@ Lookup Registry::find(const std::string& id) {
             services_.storage.expireGame(id);
             std::lock_guard lock(mutex_);
             rooms_.erase(id);
+            countRooms();
             out.room.reset();
             out.status = Lookup::Expired;
             return out;
@@ -124,7 +126,9 @@ Lookup Registry::find(const std::string& id) {
     }
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(id, std::get<std::shared_ptr<Room>>(restored));
+    countRooms();
     out.room = it->second;
+    if (inserted) out.room->kick();  // a computer's turn that was due when it was unloaded
     out.status = Lookup::Found;
     return out;
 }
@@ -148,11 +152,38 @@ int Registry::restoreAll() {
         {
             std::lock_guard lock(mutex_);
             rooms_[id] = r;
+            countRooms();
         }
         r->kick();
         ++restored;
     }
     return restored;
+}
+
+void Registry::countRooms() { services_.metrics.roomsLoaded.store(static_cast<std::int64_t>(rooms_.size())); }
+
+SweepResult Registry::sweep(std::chrono::milliseconds unloadAfter) {
+    SweepResult out;
+    const auto expiry = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::hours(24) * services_.config.expireDays);
+    std::lock_guard lock(mutex_);
+    for (auto it = rooms_.begin(); it != rooms_.end();) {
+        // Held by the map alone: no session, task or lookup has it, and none can get it while
+        // the mutex is held. (Whoever holds a room's lock holds a reference, so this never waits
+        // on a room that is waiting for the registry.)
+        if (it->second.use_count() == 1 && it->second->unloadable(unloadAfter)) {
+            if (it->second->idleFor(expiry)) {
+                services_.storage.expireGame(it->first);
+                ++out.expired;
+            } else {
+                ++out.unloaded;
+            }
+            it = rooms_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    countRooms();
+    return out;
 }
 
 }  // namespace senet::server

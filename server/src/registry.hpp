@@ -34,6 +34,12 @@ struct Lookup {
     std::shared_ptr<Room> room;
 };
 
+/// What one sweep of the rooms in memory did.
+struct SweepResult {
+    int unloaded = 0;  ///< rooms dropped from memory (still in storage)
+    int expired = 0;   ///< unfinished games idle longer than the configured days, marked expired
+};
+
 /// All rooms. Holds the services every room uses.
 class Registry {
 public:
@@ -47,6 +53,10 @@ public:
     Created create(const CreateRequest& request);
     /// Finds a game in memory or storage.
     Lookup find(const std::string& id);
+    /// Drops from memory the rooms nobody uses (no connection, nothing pending, no action for
+    /// `unloadAfter`); a later lookup restores them from storage. Unfinished games among them
+    /// idle longer than the configured days are marked expired instead. Throws StorageError.
+    SweepResult sweep(std::chrono::milliseconds unloadAfter);
     /// Whether `id` has the shape of a game id (22 base64url characters).
     static bool plausibleId(std::string_view id);
 
@@ -54,6 +64,8 @@ private:
     std::shared_ptr<Room> add(GameRow row);
     std::string rematchOf(const GameRow& finished);
     GameRow newRow(RulesetId ruleset, const std::string& opponent, const std::string& level);
+    /// Publishes the number of rooms in memory; the caller holds mutex_.
+    void countRooms();
 
     Services services_;
     std::mutex mutex_;

@@ -91,6 +91,15 @@ bool Room::idleFor(std::chrono::milliseconds idle) const {
     return !overLocked() && Clock::now() - lastAction_ > idle;
 }
 
+bool Room::unloadable(std::chrono::milliseconds quiet) const {
+    std::lock_guard lock(mutex_);
+    return peers_.empty() && !computerScheduled_ && Clock::now() - lastAction_ > quiet;
+}
+
+Room::~Room() {
+    if (!result_) services_.metrics.gamesRunning.fetch_sub(1);  // unloaded before its end
+}
+
 bool Room::waiting() const { return row_.opponent == "friend" && row_.seatHashes[1].empty(); }
 
 bool Room::online(int seat) const { return isComputer(seat) || connections_[seat] > 0; }

@@ -80,6 +80,10 @@ public:
     bool over() const;
     /// Whether the game is unfinished and has had no action for `idle`.
     bool idleFor(std::chrono::milliseconds idle) const;
+    /// Whether the room may leave memory: no connection attached, no computer decision pending
+    /// and no action for `quiet`. Its game stays in storage; the next lookup restores it.
+    bool unloadable(std::chrono::milliseconds quiet) const;
+    ~Room();
 
     /// Registers a connection (it holds no seat until its hello). `key` identifies it in detach/handle.
     void attach(Peer* key, std::weak_ptr<Peer> peer);

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <fstream>
+#include <thread>
 
 #include "fixture.hpp"
 
@@ -139,6 +140,53 @@ TEST_F(Persistence, ExpiryCountsFromTheLastAction) {
     restart();
     EXPECT_EQ(httpRequest(port(), "GET", "/api/games/" + recent.id).status, 200);
     EXPECT_EQ(httpRequest(port(), "GET", "/api/games/" + idle.id).status, 410);
+}
+
+/// The value of one gauge in /metrics, or -1 when it is missing.
+long long gauge(unsigned short port, const std::string& name) {
+    const std::string body = httpRequest(port, "GET", "/metrics").body;
+    const auto at = body.find("\n" + name + " ");
+    if (at == std::string::npos) return -1;
+    return std::stoll(body.substr(at + name.size() + 2));
+}
+
+class Sweep : public ServerTest {
+protected:
+    std::vector<std::string> flags() const override { return {"--sweep-seconds", "1", "--unload-seconds", "1"}; }
+};
+
+TEST_F(Sweep, UnusedGamesLeaveMemoryAndComeBackFromStorage) {
+    const NewGame left = createGame(port(), "standard", "local");
+    const NewGame playing = createGame(port(), "jequier", "local");
+    std::mt19937 rng(3);
+    json before;
+    {
+        WsClient c(port(), left.id);
+        c.hello(left.secret, "x");
+        before = playSome(c, 6, rng);
+    }  // disconnected
+    WsClient stays(port(), playing.id);
+    stays.hello(playing.secret, "y");
+    playSome(stays, 2, rng);
+    EXPECT_EQ(gauge(port(), "senet_rooms_loaded"), 2);
+    EXPECT_EQ(gauge(port(), "senet_games_running"), 2);
+    // Within a few sweeps the game nobody is connected to leaves memory; the other stays.
+    long long loaded = 2;
+    for (int i = 0; i < 50 && loaded != 1; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        loaded = gauge(port(), "senet_rooms_loaded");
+    }
+    EXPECT_EQ(loaded, 1);
+    EXPECT_EQ(gauge(port(), "senet_games_running"), 1);
+    // It comes back from storage exactly where it was, and play goes on.
+    EXPECT_EQ(httpRequest(port(), "GET", "/api/games/" + left.id).status, 200);
+    WsClient back(port(), left.id);
+    const json state = back.hello(left.secret, "x");
+    EXPECT_EQ(state["ply"], before["ply"]);
+    EXPECT_EQ(state["position"], before["position"]);
+    const json after = playSome(back, 2, rng);
+    EXPECT_GT(after["ply"].get<int>(), before["ply"].get<int>());
+    EXPECT_EQ(gauge(port(), "senet_rooms_loaded"), 2);
 }
 
 }  // namespace
