@@ -2,6 +2,7 @@
 // keeps the seat; a third context watches. Also: the first load of the play page is measured
 // and desktop and phone screenshots are saved.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -37,6 +38,11 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
     const watcher = await watcherContext.newPage();
     await watcher.goto(`${server.url}${path}`);
     await watcher.waitForSelector("#status:not(:empty)");
+    // The fairness panel shows the commitment from the start; the seed stays hidden until the end.
+    const commitment = (await watcher.textContent("#commitment")).trim();
+    assert.match(commitment, /^[0-9a-f]{64}$/);
+    assert.equal(await host.textContent("#commitment"), commitment);
+    assert.equal(await watcher.locator("#server-seed-row").isHidden(), true);
 
     // The first move by a click (or tap) on the board itself.
     const mover = async () => {
@@ -88,6 +94,11 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
     if (!/draw/i.test(results[0])) assert.notEqual(results[0], results[1], "one side wins, the other loses");
     await watcher.waitForSelector("#end:not([hidden])");
     assert.ok((await watcher.locator("#move-list li").count()) > 5);
+    // Revealed at the end, and it is the seed the commitment promised.
+    await watcher.waitForSelector("#server-seed-row:not([hidden])");
+    const seed = (await watcher.textContent("#server-seed")).trim();
+    assert.match(seed, /^[0-9a-f]{64}$/);
+    assert.equal(createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex"), commitment);
     if (ruleset === "standard") {
       writeFileSync(join(ensureArtifacts(), "play-end-desktop.txt"), results.join("\n"));
       await host.screenshot({ path: join(ensureArtifacts(), "play-end-desktop.png"), fullPage: true });

@@ -41,6 +41,9 @@ const ui = {
   rematchStatus: byId("rematch-status"),
   resign: byId<HTMLButtonElement>("resign-button"),
   claim: byId<HTMLButtonElement>("claim-button"),
+  commitment: byId("commitment"),
+  serverSeed: byId("server-seed"),
+  serverSeedRow: byId("server-seed-row"),
 };
 
 // ---- words ---------------------------------------------------------------------------------
@@ -168,6 +171,14 @@ function render(): void {
   renderSeats(s);
   renderShare(s);
   renderEnd(s);
+  renderFairness(s);
+}
+
+function renderFairness(s: Snapshot): void {
+  ui.commitment.textContent = s.fairness?.commitment ?? "";
+  const seed = s.fairness?.serverSeed ?? null;
+  ui.serverSeedRow.hidden = !seed;
+  ui.serverSeed.textContent = seed ?? "";
 }
 
 function statusText(s: Snapshot): string {
