@@ -23,10 +23,7 @@ namespace senet::ai::detail {
 inline constexpr int kNetSquares = 2 * kSquareCount;
 inline constexpr int kNetDense = 12;
 inline constexpr int kNetInputs = kNetSquares + kNetDense;
-#ifndef SENET_NET_HIDDEN
-#define SENET_NET_HIDDEN 40
-#endif
-inline constexpr int kNetHidden = SENET_NET_HIDDEN;
+inline constexpr int kNetHidden = 40;
 
 /// The weights of one network: `w1[input][hidden]`, hidden biases, output weights and bias.
 struct NetWeights {
