@@ -83,6 +83,17 @@ TEST(Site, EveryPageRendersInEveryLanguage) {
     EXPECT_FALSE(site.content("/en/nothing"));
 }
 
+TEST(Site, FairnessOddsUseTheLanguagesDecimalSeparator) {
+    // A throw of 2 with the sticks: 6 of 16 patterns, 37.5 %.
+    const Site& site = theSite();
+    EXPECT_NE(site.content("/en/fairness")->body.find("37.5\u00A0%"), std::string::npos);
+    for (const char* lang : {"nl", "fi", "it", "pl"}) {
+        const std::string body = site.content(std::string("/") + lang + "/fairness")->body;
+        EXPECT_NE(body.find("37,5\u00A0%"), std::string::npos) << lang;
+        EXPECT_EQ(body.find("37.5"), std::string::npos) << lang;
+    }
+}
+
 TEST(Site, NegotiatesTheLanguage) {
     const Site& site = theSite();
     EXPECT_EQ(site.negotiate(""), "en");

@@ -62,7 +62,7 @@ function seatLabel(seat: number): string {
   return you.length ? t("play.seat.opponent") : t(seat === 0 ? "play.seat.first" : "play.seat.second");
 }
 
-/** "Cones (You)", "Spools (Computer (expert))", "Cones" in a local game, or the seat before sides are known. */
+/** "Cones (You)", "Spools (Computer, Expert)", "Cones" in a local game, or the seat before sides are known. */
 function nameOf(seat: number | undefined, player?: number | null): string {
   const p = player ?? (seat !== undefined ? playerOfSeat(seat) : null);
   const s = seat ?? (p ? seatOfPlayer(p) : -1);
@@ -210,7 +210,8 @@ function renderSeats(s: Snapshot): void {
     const presence = box.querySelector(".presence")!;
     const online = !!info?.taken && info.online;
     presence.textContent = info?.taken && info.kind !== "computer" && !isLocal() ? t(online ? "play.online" : "play.offline") : "";
-    presence.className = `presence ${online ? "online" : "offline"}`;
+    // The dot goes with the word: none for the computer, local games or empty seats.
+    presence.className = presence.textContent ? `presence ${online ? "online" : "offline"}` : "presence";
     box.classList.toggle("to-act", s.seatToAct === seat && s.phase !== "over");
   }
 }
