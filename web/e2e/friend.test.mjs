@@ -94,6 +94,16 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
     if (!/draw/i.test(results[0])) assert.notEqual(results[0], results[1], "one side wins, the other loses");
     await watcher.waitForSelector("#end:not([hidden])");
     assert.ok((await watcher.locator("#move-list li").count()) > 5);
+    if (ruleset === "jequier") {
+      // The opening is in the list: its throws (the last one a 1), then the move from 10 to 11.
+      for (const page of [host, watcher]) {
+        const lines = await page.locator("#move-list li").allTextContents();
+        const opening = lines.filter((l) => /openingsworp/.test(l));
+        assert.ok(opening.length >= 1, lines.slice(0, 5).join(" | "));
+        assert.match(opening[opening.length - 1], /openingsworp 1$/);
+        assert.match(lines[opening.length], /: 1 · 10 → 11$/);
+      }
+    }
     // Revealed at the end, and it is the seed the commitment promised.
     await watcher.waitForSelector("#server-seed-row:not([hidden])");
     const seed = (await watcher.textContent("#server-seed")).trim();

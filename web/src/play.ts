@@ -106,18 +106,29 @@ function announce(text: string): void {
 
 // ---- the move list -------------------------------------------------------------------------
 
-function addMoveEntry(player: number | null | undefined, value: number, what: string): void {
-  const side = player ? t(`play.side.${player}`) : "";
-  log.push(`${side}: ${value} · ${what}`);
-  const li = el("li", {}, log[log.length - 1]);
+function addLine(text: string): void {
+  log.push(text);
+  const li = el("li", {}, text);
   ui.moveList.querySelector(".empty")?.remove();
   ui.moveList.append(li);
   li.scrollIntoView?.({ block: "nearest" });
 }
 
+function addMoveEntry(player: number | null | undefined, value: number, what: string): void {
+  const side = player ? t(`play.side.${player}`) : "";
+  addLine(`${side}: ${value} · ${what}`);
+}
+
+/** Jéquier's opening in the list: each throw, then the first 1 with its move from 10 to 11. */
+const addOpeningThrow = (seat: number, value: number) => addLine(t("ev.thrown-opening", { name: seatLabel(seat), value }));
+const addOpeningMove = () => addMoveEntry(2, 1, moveText(10, 11));
+
 function rebuildMoveList(s: Snapshot): void {
   log.length = 0;
   ui.moveList.replaceChildren();
+  const opening = s.opening ?? [];
+  for (const o of opening) addOpeningThrow(o.seat, o.value);
+  if (opening.length && s.players) addOpeningMove();
   for (const p of s.record?.plies ?? []) {
     const [from, to] = p.move.split("-");
     addMoveEntry(p.player, p.throw, p.move === "pass" ? "—" : moveText(Number(from), to === "off" ? 31 : Number(to)));
@@ -280,6 +291,8 @@ function onMessage(msg: ServerMessage): void {
     let notable = "";
     for (const ev of msg.d.events) {
       if (ev.e === "thrown") throwOfPly = ev.value ?? null;
+      if (ev.e === "thrown" && ev.opening) addOpeningThrow(ev.seat ?? 0, ev.value ?? 0);
+      if (ev.e === "opening-decided") addOpeningMove();
       if (ev.e === "moved") {
         lastMove = { from: ev.from ?? 0, to: ev.bearOff ? 31 : ev.dest ?? ev.to ?? 0 };
         addMoveEntry(ev.player, throwOfPly ?? 0, moveText(ev.from ?? 0, ev.bearOff ? 31 : ev.to ?? 0));
