@@ -9,8 +9,8 @@ namespace senet::server {
 void reportError(beast::error_code ec, const char* what) {
     if (ec == net::error::operation_aborted || ec == websocket::error::closed || ec == beast::error::timeout ||
         ec == net::error::eof || ec == net::error::connection_reset || ec == http::error::end_of_stream ||
-        ec == net::error::broken_pipe)
-        return;
+        ec == net::error::broken_pipe || ec == net::error::not_connected)
+        return;  // the other side went away: ordinary, not worth a log line
     std::cerr << "senet-server: " << what << ": " << ec.message() << '\n';
 }
 
