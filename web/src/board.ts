@@ -81,8 +81,9 @@ function piece(player: number, x: number, y: number, scale = 1): SVGGElement {
   if (player === 1) {
     g.append(svg("path", { d: "M50 14 L76 78 Q50 90 24 78 Z", class: "piece-body" }));
   } else {
-    g.append(svg("path", { d: "M24 16 H76 L59 50 L76 84 H24 L41 50 Z", class: "piece-body" }));
-    g.append(svg("path", { d: "M38 50 H62", class: "piece-band" }));
+    // Its top edge stays below the square's number (two digits reach x = 28, y = 20).
+    g.append(svg("path", { d: "M26 24 H74 L58 55 L74 86 H26 L42 55 Z", class: "piece-body" }));
+    g.append(svg("path", { d: "M39 55 H61", class: "piece-band" }));
   }
   return g;
 }
