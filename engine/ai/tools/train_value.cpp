@@ -15,9 +15,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "senet/ai.hpp"
 #include "senet/ai_search.hpp"
@@ -91,6 +93,10 @@ Settings parse(int argc, char** argv) {
     }
     if (s.out.empty()) fail("--out is required");
     if (s.games < 1 || s.check < 1 || s.maxPlies < 1) fail("--games, --check and --max-plies must be positive");
+    if (s.alpha < 0 || s.init < 0) fail("--alpha and --hidden-init must not be negative");
+    for (const auto& [name, share] : {std::pair{"--lambda", s.lambda}, std::pair{"--explore", s.explore},
+                                      std::pair{"--random-opponent", s.randomSide}})
+        if (share < 0 || share > 1) fail(std::string(name) + " must lie in 0..1");
     return s;
 }
 
