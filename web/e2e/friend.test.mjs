@@ -39,6 +39,11 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
     await watcher.goto(`${server.url}${path}`);
     await watcher.waitForSelector("#status:not(:empty)");
     // The fairness panel shows the commitment from the start; the seed stays hidden until the end.
+    // (The status line already reads "Connecting…" before the first state arrives, so wait for
+    // the commitment itself.)
+    const hasCommitment = () => /^[0-9a-f]{64}$/.test(document.querySelector("#commitment")?.textContent?.trim() ?? "");
+    await watcher.waitForFunction(hasCommitment);
+    await host.waitForFunction(hasCommitment);
     const commitment = (await watcher.textContent("#commitment")).trim();
     assert.match(commitment, /^[0-9a-f]{64}$/);
     assert.equal(await host.textContent("#commitment"), commitment);

@@ -35,12 +35,20 @@ Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng&
 }
 
 Move intermediateMove(const Position& p, int throwValue) {
-    // One throw of look-ahead: each move's expected value over every throw value that comes
-    // next (with its exact probability) of the best answer to it, leaves scored by the pips.
     SearchLimits limits;
-    limits.minDepth = 2;
-    limits.maxDepth = 2;
-    limits.evaluation = Evaluation::Pips;
+    if (p.rules().id == RulesetId::Standard) {
+        // Standard: the move in hand that leaves the best race (squares still to travel, each
+        // house counted by the throws it needs to bear off, the turn), no look-ahead at the next
+        // throw's swaps. The one-throw search below is nearly as strong as the expert in this
+        // ruleset (engine/ai/README.md, "The intermediate in standard").
+        limits.minDepth = limits.maxDepth = 1;
+        limits.evaluation = Evaluation::Race;
+    } else {
+        // Jéquier and Bell: one throw of look-ahead — each move's expected value over every value
+        // of the next throw (exact probabilities) of the best answer to it, leaves on the pips.
+        limits.minDepth = limits.maxDepth = 2;
+        limits.evaluation = Evaluation::Pips;
+    }
     return searchMove(p, throwValue, limits).move;
 }
 

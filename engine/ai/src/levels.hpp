@@ -11,7 +11,9 @@ Move randomMove(const MoveList& moves, Rng& rng);
 /// Greedy on a simple score (squares gained, swaps and captures, the House of Water avoided)
 /// with noise, and a random move one time in four.
 Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng);
-/// One throw of look-ahead (depth-2 expectimax over the exact throw weights), pip evaluation.
+/// Standard: the move in hand that leaves the best race evaluation (no look-ahead). Jéquier and
+/// Bell: one throw of look-ahead, a depth-2 expectimax over the exact throw weights on the pips.
+/// Why they differ: engine/ai/README.md, "The intermediate in standard".
 Move intermediateMove(const Position& p, int throwValue);
 /// Iterative-deepening *-minimax within the options' time and node budgets, learned evaluation
 /// (standard, Jéquier) or full evaluation (Bell).
