@@ -29,7 +29,8 @@ std::optional<std::map<std::string, std::string, std::less<>>> parseFlags(Args a
             error("option '" + std::string(a) + "' given twice");
             return std::nullopt;
         }
-        if (i + 1 >= args.size()) {
+        // No value ever starts with "--", so "--games --seed 1" lacks the value of --games.
+        if (i + 1 >= args.size() || args[i + 1].substr(0, 2) == "--") {
             error("option '" + std::string(a) + "' needs a value");
             return std::nullopt;
         }

@@ -20,7 +20,9 @@ constexpr Command kCommands[] = {
     {"selfplay", "selfplay --rules R --games N --seed S   N random games; wins, plies, games/s", senet::cli::cmdSelfplay},
     {"perft", "perft POSITION DEPTH            leaf count over every throw value and move for DEPTH plies", senet::cli::cmdPerft},
     {"replay", "replay RECORD.json              check a game record; print its final position and result", senet::cli::cmdReplay},
-    {"arena", "arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N]   computer levels against each other", senet::cli::cmdArena},
+    {"arena", "arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N] [--nodes N] [--depth N]\n"
+              "                                        computer levels against each other (LEVEL: random, beginner,\n"
+              "                                        intermediate, expert)", senet::cli::cmdArena},
     {"verify", "verify RECORD.json              recompute every throw of a finished game from its revealed seeds", senet::cli::cmdVerify},
 };
 

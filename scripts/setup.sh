@@ -13,6 +13,10 @@ packages=(
   chromium
 )
 
+# The web build needs Node.js and npm; the machines this runs on bring Node 20. On a bare
+# bookworm, Debian's own nodejs and npm are the fallback.
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

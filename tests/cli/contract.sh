@@ -201,6 +201,9 @@ bad selfplay --rules standard --games 5 --seed 1 --speed 9
 bad selfplay --rules standard --games 5 --seed
 bad selfplay --rules standard --games 5 --seed 1 --seed 2
 bad selfplay --rules standard --games 5 --seed 1 stray
+bad selfplay --rules standard --games --seed 1
+checks=$((checks + 1))
+[[ $err == *"'--games' needs a value"* ]] || fail "a value missing before the next option is not named: $err"
 
 # --- replay ---------------------------------------------------------------------------------
 cat >"$TMP/good.json" <<'JSON'
