@@ -30,7 +30,7 @@ Move chooseMove(const Position& p, int throwValue, const Options& options, Rng& 
     switch (options.level) {
         case Level::Random: return detail::randomMove(moves, rng);
         case Level::Beginner: return detail::beginnerMove(p, throwValue, moves, rng);
-        case Level::Intermediate: return detail::intermediateMove(p, throwValue);
+        case Level::Intermediate: return detail::intermediateMove(p, throwValue, moves, rng);
         case Level::Expert: return detail::expertMove(p, throwValue, options);
     }
     return moves[0];

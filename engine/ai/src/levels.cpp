@@ -34,21 +34,37 @@ Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng&
     return best;
 }
 
-Move intermediateMove(const Position& p, int throwValue) {
-    SearchLimits limits;
+Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng) {
     if (p.rules().id == RulesetId::Standard) {
-        // Standard: the move in hand that leaves the best race (squares still to travel, each
-        // house counted by the throws it needs to bear off, the turn), no look-ahead at the next
-        // throw's swaps. The one-throw search below is nearly as strong as the expert in this
-        // ruleset (engine/ai/README.md, "The intermediate in standard").
-        limits.minDepth = limits.maxDepth = 1;
-        limits.evaluation = Evaluation::Race;
-    } else {
-        // Jéquier and Bell: one throw of look-ahead — each move's expected value over every value
-        // of the next throw (exact probabilities) of the best answer to it, leaves on the pips.
-        limits.minDepth = limits.maxDepth = 2;
-        limits.evaluation = Evaluation::Pips;
+        // Standard: the move in hand that leaves the best pip count (squares still to travel),
+        // no look-ahead at the next throw's swaps; equal moves (every plain move of one throw
+        // gains the same squares) at random.
+        // The one-throw search below is nearly as strong as the expert in this ruleset
+        // (engine/ai/README.md, "The intermediate in standard").
+        double best = -2;
+        std::uint32_t ties = 0;
+        Move chosen = moves[0];
+        for (const Move& m : moves) {
+            const Position q = applyMove(p, throwValue, m);
+            const Outcome o = outcome(q);
+            const double v = o != Outcome::Ongoing ? terminalValue(o, p.turn)
+                             : q.turn == p.turn    ? evaluate(q, Evaluation::Pips)
+                                                   : -evaluate(q, Evaluation::Pips);
+            if (v > best + 1e-12) {
+                best = v;
+                chosen = m;
+                ties = 1;
+            } else if (v > best - 1e-12 && rng.below(++ties) == 0) {
+                chosen = m;  // each of the equal moves is kept with the same chance
+            }
+        }
+        return chosen;
     }
+    // Jéquier and Bell: one throw of look-ahead — each move's expected value over every value
+    // of the next throw (exact probabilities) of the best answer to it, leaves on the pips.
+    SearchLimits limits;
+    limits.minDepth = limits.maxDepth = 2;
+    limits.evaluation = Evaluation::Pips;
     return searchMove(p, throwValue, limits).move;
 }
 
