@@ -7,5 +7,7 @@ cd "$(dirname "$0")/.."
 if [ -f web/package.json ]; then
   (cd web && npm ci --no-audit --no-fund && npm run build)
 fi
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
 cmake --build build -j"$(nproc)"

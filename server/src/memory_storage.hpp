@@ -1,0 +1,75 @@
+// Two Storage implementations that tests and fuzzers build on: an in-memory store (no file,
+// same contract as SQLite: each write either happens whole or throws StorageError), and a
+// decorator that makes chosen writes fail, to test that a failed write changes nothing.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <mutex>
+
+#include "storage.hpp"
+
+namespace senet::server {
+
+/// Games and actions in memory. Thread-safe. Used by the fuzzers and in-process tests; the
+/// server itself always runs on a database.
+class MemoryStorage final : public Storage {
+public:
+    void createGame(const GameRow& game) override;
+    bool takeSeat(const std::string& id, int seat, const std::string& hash) override;
+    void setClientSeed(const std::string& id, int seat, const std::string& seed) override;
+    void appendAction(const std::string& id, const ActionRow& action) override;
+    void finishGame(const std::string& id, const std::string& resultJson) override;
+    void setRematch(const std::string& id, const std::string& rematchId) override;
+    void expireGame(const std::string& id) override;
+    std::optional<GameRow> loadGame(const std::string& id) override;
+    std::vector<ActionRow> loadActions(const std::string& id) override;
+    std::vector<std::string> unfinishedGames() override;
+
+private:
+    GameRow& row(const std::string& id);  ///< throws StorageError for an unknown id
+    std::mutex mutex_;
+    std::map<std::string, GameRow> games_;
+    std::map<std::string, std::vector<ActionRow>> actions_;
+};
+
+/// The kinds of write, for fault injection.
+enum class WriteKind { Create, TakeSeat, ClientSeed, Action, Finish, Rematch, Expire };
+
+/// Wraps a Storage and fails writes on demand: a failing write throws StorageError before it
+/// reaches the wrapped storage, so nothing of it is stored. Reads always pass through.
+/// Thread-safe.
+class FaultyStorage final : public Storage {
+public:
+    explicit FaultyStorage(Storage& inner) : inner_(inner) {}
+    /// Fails every write for which `fail(kind, n)` is true; `n` counts writes from 1 (all kinds).
+    /// An empty function lets every write through.
+    void setFault(std::function<bool(WriteKind, std::int64_t)> fail);
+    /// Fails the `k`-th write from now on (1 = the next one), then lets writes through again.
+    void failNth(std::int64_t k);
+    /// Fails every write until setFault({}) (a full disk).
+    void failAll();
+    /// Writes attempted so far (failed ones included).
+    std::int64_t writes() const { return writes_.load(); }
+
+    void createGame(const GameRow& game) override;
+    bool takeSeat(const std::string& id, int seat, const std::string& hash) override;
+    void setClientSeed(const std::string& id, int seat, const std::string& seed) override;
+    void appendAction(const std::string& id, const ActionRow& action) override;
+    void finishGame(const std::string& id, const std::string& resultJson) override;
+    void setRematch(const std::string& id, const std::string& rematchId) override;
+    void expireGame(const std::string& id) override;
+    std::optional<GameRow> loadGame(const std::string& id) override { return inner_.loadGame(id); }
+    std::vector<ActionRow> loadActions(const std::string& id) override { return inner_.loadActions(id); }
+    std::vector<std::string> unfinishedGames() override { return inner_.unfinishedGames(); }
+
+private:
+    void check(WriteKind kind);
+    Storage& inner_;
+    std::mutex mutex_;
+    std::function<bool(WriteKind, std::int64_t)> fail_;
+    std::atomic<std::int64_t> writes_{0};
+};
+
+}  // namespace senet::server
