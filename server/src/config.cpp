@@ -27,6 +27,12 @@ constexpr const char* kUsage =
     "  --idle-seconds N       WebSocket idle timeout (default 60)\n"
     "  --http-timeout-seconds N  time allowed to send one HTTP request (default 30)\n"
     "  --sync full|normal     SQLite synchronous mode (default normal, see README)\n"
+    "  --accept-damaged-wal   start even when the WAL left by a crash is damaged, serving what SQLite\n"
+    "                         recovers (the files are copied to DATA/recovery first; default: refuse)\n"
+    "  --skip-quick-check     do not run PRAGMA quick_check at start (for very large databases)\n"
+    "  --backup-dir DIR       write online backups of the database to DIR (default: none)\n"
+    "  --backup-minutes M     minutes between backups, fractions allowed (default 60)\n"
+    "  --backup-keep K        newest backups kept (default 24)\n"
     "  --expire-days N        unfinished games idle this long expire (default 30)\n"
     "  --sweep-seconds N      how often unused games leave memory (default 60)\n"
     "  --unload-seconds N     quiet time, with nobody connected, before a game leaves memory (default 600)\n"
@@ -73,7 +79,10 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     static const char* kFlags[] = {"address", "port", "data-dir", "web-root", "threads", "ai-threads", "grace-seconds",
                                    "computer-delay-ms", "ai-budget-ms", "rate", "burst", "max-dropped", "max-message",
                                    "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "sweep-seconds",
-                                   "unload-seconds", "test-seed"};
+                                   "unload-seconds", "test-seed", "backup-dir", "backup-minutes", "backup-keep",
+                                   "accept-damaged-wal", "skip-quick-check"};
+    // Flags that take no value.
+    static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h") {
@@ -86,7 +95,11 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
             return std::nullopt;
         }
         std::string name = a.substr(2), value;
-        if (auto eq = name.find('='); eq != std::string::npos) {
+        bool isSwitch = false;
+        for (const char* f : kSwitches) isSwitch = isSwitch || name == f;
+        if (isSwitch) {
+            value = "1";
+        } else if (auto eq = name.find('='); eq != std::string::npos) {
             value = name.substr(eq + 1);
             name = name.substr(0, eq);
         } else if (i + 1 < argc) {
@@ -146,6 +159,20 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
             return std::nullopt;
         }
         c.syncFull = it->second == "full";
+    }
+    c.acceptDamagedWal = values.count("accept-damaged-wal") > 0;
+    c.quickCheck = values.count("skip-quick-check") == 0;
+    if (auto it = values.find("backup-dir"); it != values.end()) c.backupDir = it->second;
+    if (!number("backup-keep", 1, 100000, c.backupKeep)) return std::nullopt;
+    if (auto it = values.find("backup-minutes"); it != values.end()) {
+        // Fractions allowed (tests use seconds); at least one second, at most a week.
+        char* end = nullptr;
+        const double minutes = std::strtod(it->second.c_str(), &end);
+        if (it->second.empty() || end != it->second.c_str() + it->second.size() || !(minutes * 60 >= 1) || minutes > 7 * 24 * 60) {
+            error = "--backup-minutes must be a number of minutes from 0.0167 (one second) to 10080";
+            return std::nullopt;
+        }
+        c.backupInterval = std::chrono::milliseconds(static_cast<long long>(minutes * 60000 + 0.5));
     }
     if (auto it = values.find("test-seed"); it != values.end()) {
         auto bytes = fairness::fromHex(it->second);

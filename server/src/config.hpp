@@ -28,6 +28,11 @@ struct Config {
     std::chrono::seconds idle{60};              ///< --idle-seconds: WebSocket idle timeout
     std::chrono::seconds httpTimeout{30};       ///< --http-timeout-seconds: time to read one HTTP request
     bool syncFull = false;                      ///< --sync full|normal: SQLite synchronous mode
+    bool acceptDamagedWal = false;              ///< --accept-damaged-wal: serve what SQLite recovers from a damaged WAL
+    bool quickCheck = true;                     ///< off with --skip-quick-check: PRAGMA quick_check at start
+    std::filesystem::path backupDir;            ///< --backup-dir: online backups go here ("" = none)
+    std::chrono::milliseconds backupInterval{60 * 60 * 1000};  ///< --backup-minutes (fractions allowed)
+    int backupKeep = 24;                        ///< --backup-keep: newest backups kept
     int expireDays = 30;                        ///< --expire-days: unfinished games idle this long expire
     std::chrono::seconds sweep{60};             ///< --sweep-seconds: how often rooms nobody uses leave memory
     std::chrono::seconds unloadAfter{600};      ///< --unload-seconds: quiet time before an unused room leaves memory

@@ -7,6 +7,7 @@
 
 #include "listener.hpp"
 #include "senet/site.hpp"
+#include "sqlite_backup.hpp"
 #include "storage.hpp"
 #include "websocket_session.hpp"
 
@@ -50,7 +51,16 @@ int main(int argc, char** argv) {
     if (config->testSeed) std::cerr << "senet-server: WARNING: --test-seed: every game uses the same server seed (tests only)\n";
     try {
         std::filesystem::create_directories(config->dataDir);
-        auto storage = openSqliteStorage((config->dataDir / "senet.sqlite3").string(), config->syncFull);
+        const std::string dbPath = (config->dataDir / "senet.sqlite3").string();
+        SqliteOptions dbOptions;
+        dbOptions.syncFull = config->syncFull;
+        dbOptions.acceptDamagedWal = config->acceptDamagedWal;
+        dbOptions.quickCheck = config->quickCheck;
+        auto storage = openSqliteStorage(dbPath, dbOptions);
+        // Online backups on their own thread and connection (server/README.md).
+        std::unique_ptr<BackupTimer> backups;
+        if (!config->backupDir.empty())
+            backups = std::make_unique<BackupTimer>(dbPath, config->backupDir, config->backupInterval, config->backupKeep);
         if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
         Metrics metrics;
@@ -103,6 +113,8 @@ int main(int argc, char** argv) {
         ioc.run();
         for (auto& t : threads) t.join();
         scheduler.stop();
+        // One last backup after the last write: a restart or upgrade always has a fresh one.
+        if (backups) backups->stop(true);
         std::cout << "senet-server: stopped" << std::endl;
     } catch (const std::exception& e) {
         std::cerr << "senet-server: " << e.what() << '\n';

@@ -3,13 +3,21 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <iostream>
 #include <mutex>
 
+#include "sqlite_guard.hpp"
 #include "storage.hpp"
 
 namespace senet::server {
 
 namespace {
+
+/// "sqlite PATH" for error messages: every StorageError names the database file.
+std::string where(sqlite3* db) {
+    const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
+    return std::string("sqlite ") + (file && *file ? file : "(no file)");
+}
 
 /// Owns a sqlite3 connection.
 class Db {
@@ -32,7 +40,7 @@ public:
         if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
             std::string msg = err ? err : "unknown error";
             sqlite3_free(err);
-            throw StorageError(std::string("sqlite: ") + msg);
+            throw StorageError(where(db_) + ": " + msg);
         }
     }
 
@@ -45,7 +53,7 @@ class Stmt {
 public:
     Stmt(Db& db, const char* sql) : db_(db.get()) {
         if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr) != SQLITE_OK)
-            throw StorageError(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+            throw StorageError(where(db_) + ": prepare: " + sqlite3_errmsg(db_));
     }
     ~Stmt() { sqlite3_finalize(stmt_); }
     Stmt(const Stmt&) = delete;
@@ -89,7 +97,7 @@ public:
         const int rc = sqlite3_step(s_.get());
         if (rc == SQLITE_ROW) return true;
         if (rc == SQLITE_DONE) return false;
-        throw StorageError(std::string("sqlite: ") + sqlite3_errmsg(s_.db()));
+        throw StorageError(where(s_.db()) + ": " + sqlite3_errmsg(s_.db()));
     }
     std::string columnText(int i) const {
         const auto* p = sqlite3_column_text(s_.get(), i);
@@ -108,7 +116,7 @@ public:
 
 private:
     void check(int rc) {
-        if (rc != SQLITE_OK) throw StorageError(std::string("sqlite bind: ") + sqlite3_errmsg(s_.db()));
+        if (rc != SQLITE_OK) throw StorageError(where(s_.db()) + ": bind: " + sqlite3_errmsg(s_.db()));
     }
     Stmt& s_;
 };
@@ -150,9 +158,9 @@ CREATE TABLE IF NOT EXISTS actions (
 
 class SqliteStorage final : public Storage {
 public:
-    SqliteStorage(const std::string& path, bool syncFull)
+    SqliteStorage(const std::string& path, bool syncFull, bool quickCheck)
         : db_(path),
-          init_(db_, syncFull),
+          init_(db_, path, syncFull, quickCheck),
           insertGame_(db_,
                       "INSERT INTO games (id, ruleset, opponent, level, server_seed, client_seed0, client_seed1, seat_hash0, "
                       "seat_hash1, invite_hash, created_ms, updated_ms, status, result, rematch_of, rematch) VALUES "
@@ -275,9 +283,9 @@ public:
     }
 
 private:
-    /// Runs the pragmas and the schema before any statement is prepared.
+    /// Runs the pragmas, the integrity check and the schema before any statement is prepared.
     struct Init {
-        Init(Db& db, bool syncFull) {
+        Init(Db& db, const std::string& path, bool syncFull, bool check) {
             db.exec("PRAGMA journal_mode=WAL");
             // NORMAL in WAL mode: a commit is durable once written to the WAL file (survives a
             // killed process); FULL also fsyncs every commit (survives power loss). README.md.
@@ -285,6 +293,7 @@ private:
             // Checkpoints (which fsync) run rarely and in bulk rather than every ~1000 pages.
             db.exec("PRAGMA wal_autocheckpoint=20000");
             db.exec("PRAGMA foreign_keys=ON");
+            if (check) quickCheck(db.get(), path);  // before anything is written
             db.exec(kSchema);
         }
     };
@@ -298,8 +307,27 @@ private:
 
 }  // namespace
 
+std::unique_ptr<Storage> openSqliteStorage(const std::string& path, const SqliteOptions& options) {
+    // Before SQLite opens the file (and recovers, then at the last close deletes, the WAL).
+    const std::filesystem::path db(path);
+    const std::filesystem::path recovery = options.recoveryDir.empty() ? db.parent_path() / "recovery" : options.recoveryDir;
+    const WalGuard guard = guardWal(db, recovery, options.acceptDamagedWal);
+    auto storage = std::make_unique<SqliteStorage>(path, options.syncFull, options.quickCheck);
+    if (guard.walLeft && guard.report.damaged) {
+        const auto rows = countRows(path);
+        std::cerr << "senet-server: WARNING: after the damaged WAL, " << path << " holds "
+                  << (rows ? std::to_string(rows->first) + " games and " + std::to_string(rows->second) + " actions"
+                           : std::string("rows that could not be counted"))
+                  << std::endl;
+    }
+    if (guard.walLeft) pruneCopies(recovery, kKeptRecoveryCopies);
+    return storage;
+}
+
 std::unique_ptr<Storage> openSqliteStorage(const std::string& path, bool syncFull) {
-    return std::make_unique<SqliteStorage>(path, syncFull);
+    SqliteOptions options;
+    options.syncFull = syncFull;
+    return openSqliteStorage(path, options);
 }
 
 }  // namespace senet::server

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -70,8 +71,24 @@ public:
     virtual std::vector<std::string> unfinishedGames() = 0;
 };
 
-/// Opens (creating if needed) the SQLite database `path` in WAL mode. `syncFull` selects
-/// synchronous=FULL (survives power loss) instead of NORMAL (survives process crashes).
+/// How openSqliteStorage treats the database at start (server/README.md, "Damaged database").
+struct SqliteOptions {
+    bool syncFull = false;          ///< synchronous=FULL (survives power loss) instead of NORMAL (process crashes)
+    bool acceptDamagedWal = false;  ///< serve what SQLite recovers from a damaged WAL (logged) instead of refusing
+    bool quickCheck = true;         ///< run PRAGMA quick_check before serving
+    std::filesystem::path recoveryDir;  ///< where a crash's WAL is copied; empty: "recovery" beside the database
+};
+
+/// Recovery copies of intact WALs kept (copies of damaged ones are never deleted).
+inline constexpr int kKeptRecoveryCopies = 5;
+
+/// Opens (creating if needed) the SQLite database `path` in WAL mode. Before SQLite opens it, a
+/// WAL left by a crash is copied aside and validated; then PRAGMA quick_check runs. Throws
+/// StorageError, naming the files, when the WAL is damaged (unless accepted), the check fails or
+/// the database cannot be opened.
+std::unique_ptr<Storage> openSqliteStorage(const std::string& path, const SqliteOptions& options);
+
+/// The same with default options but `syncFull`.
 std::unique_ptr<Storage> openSqliteStorage(const std::string& path, bool syncFull);
 
 }  // namespace senet::server

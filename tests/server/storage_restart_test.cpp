@@ -1,0 +1,188 @@
+// No false alarm: an intact WAL left by a SIGKILL — idle, or with writes in flight — starts the
+// server and restores every acknowledged action, round after round. Online backups appear on
+// schedule, whole, pruned to --backup-keep, and hold the games.
+#include <signal.h>
+#include <sqlite3.h>
+
+#include <atomic>
+#include <thread>
+
+#include "fixture.hpp"
+#include "storage_support.hpp"
+
+namespace senet::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+class StorageRestart : public ServerTest {
+protected:
+    fs::path data() const { return dir_.path() / "data"; }
+    fs::path db() const { return data() / "senet.sqlite3"; }
+    fs::path wal() const { return data() / "senet.sqlite3-wal"; }
+};
+
+/// A game played by a thread until told to stop or the server goes away; `acked` is the last
+/// acknowledged ply.
+struct Player {
+    NewGame game;
+    std::atomic<long long> acked{0};
+    std::thread thread;
+};
+
+TEST_F(StorageRestart, IntactWalAfterSigkillRestoresEveryActionRoundAfterRound) {
+    std::mt19937 rng(23);
+    std::vector<std::unique_ptr<Player>> players;
+    long long idleTotal = 0;
+    std::vector<NewGame> idleGames;
+    for (int round = 0; round < 6; ++round) {
+        // Even rounds: kill while idle. Odd rounds: kill while three games write as fast as they
+        // can, so the kill may land inside a commit (a torn last frame is not damage).
+        if (round % 2 == 0) {
+            idleTotal += populate(port(), 2, 15, rng, &idleGames);
+        } else {
+            for (int i = 0; i < 3; ++i) {
+                auto p = std::make_unique<Player>();
+                p->game = createGame(port(), i == 0 ? "standard" : i == 1 ? "jequier" : "bell", "local");
+                const unsigned short at = port();
+                Player* raw = p.get();
+                raw->thread = std::thread([raw, at, seed = rng()] {
+                    std::mt19937 r(seed);
+                    WsClient c(at, raw->game.id);
+                    c.hello(raw->game.secret, "w");
+                    while (!c.closed() && c.state()["phase"] != "over") {
+                        const long long before = c.state()["ply"].get<long long>();
+                        const long long ply = playActions(c, 1, r)["ply"].get<long long>();
+                        if (ply == before) break;  // not acknowledged: the server is gone
+                        raw->acked = ply;
+                    }
+                });
+                players.push_back(std::move(p));
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(100 + rng() % 300));
+        }
+        ASSERT_EQ(server_->stop(SIGKILL), 128 + SIGKILL);
+        for (auto& p : players)
+            if (p->thread.joinable()) p->thread.join();
+        ASSERT_TRUE(fs::exists(wal()) && fs::file_size(wal()) > 32) << "round " << round;
+        const std::string walBefore = readBytes(wal());
+
+        // It starts, says the WAL is intact, and every acknowledged action is back.
+        CapturedServer s(data(), web_);
+        ASSERT_TRUE(s.waitFor("listening on")) << "round " << round << ": false alarm?\n" << s.output();
+        EXPECT_NE(s.output().find("intact"), std::string::npos) << s.output();
+        for (const auto& g : idleGames) {
+            WsClient c(s.port(), g.id);
+            EXPECT_GT(c.hello(g.secret)["ply"].get<long long>(), 0) << g.id;
+        }
+        for (const auto& p : players) {
+            WsClient c(s.port(), p->game.id);
+            const long long ply = c.hello(p->game.secret)["ply"].get<long long>();
+            EXPECT_GE(ply, p->acked.load()) << "round " << round << " game " << p->game.id;
+            EXPECT_LE(ply, p->acked.load() + 1) << "round " << round << " game " << p->game.id;
+        }
+        ASSERT_EQ(s.stop(SIGTERM), 0);
+        // The recovery copy of this round holds the WAL as it was.
+        const auto copies = filesEndingWith(data() / "recovery", ".sqlite3");
+        ASSERT_FALSE(copies.empty());
+        EXPECT_LE(copies.size(), 5u);  // intact copies are pruned to the newest five
+        EXPECT_EQ(readBytes(copies.back().string() + "-wal"), walBefore) << "round " << round;
+        restart();
+    }
+    // The idle games' every action, counted in the final database.
+    std::mt19937 unused(1);
+    long long idleNow = 0;
+    for (const auto& g : idleGames) {
+        WsClient c(port(), g.id);
+        idleNow += c.hello(g.secret)["ply"].get<long long>();
+    }
+    EXPECT_EQ(idleNow, idleTotal);
+}
+
+class Backups : public ServerTest {
+protected:
+    std::vector<std::string> flags() const override {
+        return {"--backup-dir", (dir_.path() / "backups").string(), "--backup-minutes", "0.02", "--backup-keep", "3"};
+    }
+};
+
+/// games and actions in a backup file, opened read-only where it lies; also its quick_check.
+struct BackupContent {
+    long long games = -1, actions = -1;
+    std::string check;
+};
+
+BackupContent readBackup(const fs::path& file) {
+    BackupContent out;
+    sqlite3* h = nullptr;
+    if (sqlite3_open_v2(file.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(h, "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM actions)", -1, &st, nullptr) == SQLITE_OK &&
+            sqlite3_step(st) == SQLITE_ROW) {
+            out.games = sqlite3_column_int64(st, 0);
+            out.actions = sqlite3_column_int64(st, 1);
+        }
+        sqlite3_finalize(st);
+        if (sqlite3_prepare_v2(h, "PRAGMA quick_check", -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+            out.check = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(h);
+    return out;
+}
+
+TEST_F(Backups, AppearOnScheduleWholeAndPrunedAndHoldTheGames) {
+    const fs::path dir = dir_.path() / "backups";
+    std::mt19937 rng(8);
+    const long long total = populate(port(), 4, 20, rng);
+    // Wait for backups made after the games: the interval is 1.2 s.
+    const auto names = [&] { return filesEndingWith(dir, ".sqlite3"); };
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<fs::path> seen;
+    while (std::chrono::steady_clock::now() - start < std::chrono::seconds(30)) {
+        for (const auto& f : names())
+            if (std::find(seen.begin(), seen.end(), f) == seen.end()) seen.push_back(f);
+        if (seen.size() >= 5) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ASSERT_GE(seen.size(), 5u) << "backups seen in 30 s";
+    const auto kept = names();
+    EXPECT_EQ(kept.size(), 3u);  // --backup-keep 3
+    for (const auto& e : fs::directory_iterator(dir)) EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos);
+    const BackupContent newest = readBackup(kept.back());
+    EXPECT_EQ(newest.check, "ok");
+    EXPECT_EQ(newest.games, 4);
+    EXPECT_EQ(newest.actions, total);
+    // Play on, stop cleanly: the shutdown backup holds the last actions too.
+    const NewGame g = createGame(port(), "bell", "local");
+    WsClient c(port(), g.id);
+    c.hello(g.secret, "b");
+    const long long more = playActions(c, 7, rng)["ply"].get<long long>();
+    ASSERT_EQ(server_->stop(SIGTERM), 0);
+    const BackupContent last = readBackup(names().back());
+    EXPECT_EQ(last.check, "ok");
+    EXPECT_EQ(last.games, 5);
+    EXPECT_EQ(last.actions, total + more);
+}
+
+TEST_F(Backups, AFailedBackupIsLoggedAndPlayGoesOn) {
+    // The backup directory turns into a file: backups fail, the games do not notice.
+    server_->stop(SIGKILL);
+    const fs::path dir = dir_.path() / "backups";
+    fs::remove_all(dir);
+    CapturedServer s(dir_.path() / "data", web_, flags());
+    ASSERT_TRUE(s.waitFor("listening on")) << s.output();
+    fs::remove_all(dir);
+    writeBytes(dir, "not a directory");
+    ASSERT_TRUE(s.waitFor("failed", std::chrono::seconds(15))) << s.output();
+    std::mt19937 rng(9);
+    EXPECT_GT(populate(s.port(), 1, 10, rng), 0);
+    // And the next backup succeeds once the directory is back.
+    fs::remove(dir);
+    fs::create_directories(dir);
+    EXPECT_TRUE(s.waitFor("backup " + dir.string(), std::chrono::seconds(15))) << s.output();
+    EXPECT_EQ(s.stop(SIGTERM), 0);
+}
+
+}  // namespace
+}  // namespace senet::testing
