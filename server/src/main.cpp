@@ -59,6 +59,9 @@ int main(int argc, char** argv) {
         auto storage = openSqliteStorage(dbPath, dbOptions);
         // Online backups on their own thread and connection (server/README.md).
         std::unique_ptr<BackupTimer> backups;
+        if (!config->backupDir.empty() && std::filesystem::weakly_canonical(config->backupDir) ==
+                                              std::filesystem::weakly_canonical(config->dataDir / "recovery"))
+            throw std::runtime_error("--backup-dir must not be the recovery directory " + (config->dataDir / "recovery").string());
         if (!config->backupDir.empty())
             backups = std::make_unique<BackupTimer>(dbPath, config->backupDir, config->backupInterval, config->backupKeep);
         if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");

@@ -48,6 +48,8 @@ fs::path backupDatabase(const std::string& dbPath, const fs::path& dir, int keep
     }
     if (sqlite3_close(dst) != SQLITE_OK && error.empty()) error = "cannot close " + tmp.string();
     sqlite3_close(src);
+    // The database holds the server seeds of unfinished games: the backup is the owner's alone.
+    if (error.empty()) fs::permissions(tmp, fs::perms::owner_read | fs::perms::owner_write, ec);
     if (error.empty() && !syncPath(tmp)) error = "cannot fsync " + tmp.string();
     if (error.empty()) {
         fs::rename(tmp, target, ec);

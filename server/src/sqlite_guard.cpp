@@ -184,7 +184,7 @@ WalGuard guardWal(const fs::path& db, const fs::path& recoveryDir, bool acceptDa
     const WalReport& r = g.report;
     const std::string figures = std::to_string(r.bytes) + " bytes, " + std::to_string(r.wholeFrames) + " whole frames, " +
                                 std::to_string(r.validFrames) + " in the checksum chain, " + std::to_string(r.commits) +
-                                " committed transactions";
+                                " committed transactions, " + std::to_string(r.unusedBytes) + " bytes past the last commit";
     if (!r.damaged) {
         std::cerr << "senet-server: " << wal.string() << " was left by an unclean stop (" << figures
                   << "); it is intact; copied to " << g.copy.string() << " and " << walOf(g.copy).string() << std::endl;

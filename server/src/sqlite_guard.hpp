@@ -23,6 +23,7 @@ struct WalReport {
     std::uint64_t validFrames = 0;   ///< frames in the unbroken checksum chain from the start
     std::uint64_t committedFrames = 0;  ///< frames up to and including the last valid commit frame
     std::uint64_t commits = 0;       ///< valid commit frames (transactions SQLite will recover)
+    std::uint64_t unusedBytes = 0;   ///< bytes past the last commit frame (an interrupted write, older frames)
 };
 
 /// Reads and validates the WAL file `wal` (sqlite.org/fileformat2.html, "WAL File Format").

@@ -113,6 +113,8 @@ WalReport inspectWal(const std::filesystem::path& wal) {
         }
     }
 
+    r.unusedBytes = r.bytes - frameAt(r.committedFrames);
+
     // Past a break in the chain only a torn frame (or frames of an earlier generation, with
     // other salts) may follow. A commit frame of this generation there means transactions that
     // were committed after the break would be dropped.

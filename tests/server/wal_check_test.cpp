@@ -18,8 +18,9 @@ constexpr std::size_t kPage = 4096;
 constexpr std::size_t kFrame = 24 + kPage;
 
 /// A WAL holding `commits` transactions of one row each (written while the connection is open,
-/// before any checkpoint), as bytes.
-std::string makeWal(const fs::path& dir, int commits) {
+/// before any checkpoint), as bytes. With `thenRestart`, the WAL is then checkpointed and
+/// `thenRestart` more transactions start it over: a new generation over the old frames.
+std::string makeWal(const fs::path& dir, int commits, int thenRestart = 0) {
     const fs::path db = dir / "w.sqlite3";
     sqlite3* h = nullptr;
     EXPECT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
@@ -31,6 +32,11 @@ std::string makeWal(const fs::path& dir, int commits) {
     for (int i = 0; i < commits; ++i) {
         const std::string sql = "INSERT INTO t VALUES ('" + std::string(300, static_cast<char>('a' + i % 26)) + "')";
         EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    }
+    if (thenRestart > 0) {
+        EXPECT_EQ(sqlite3_exec(h, "PRAGMA wal_checkpoint(FULL)", nullptr, nullptr, nullptr), SQLITE_OK);
+        for (int i = 0; i < thenRestart; ++i)
+            EXPECT_EQ(sqlite3_exec(h, "INSERT INTO t VALUES ('again')", nullptr, nullptr, nullptr), SQLITE_OK);
     }
     std::string bytes = readBytes(db.string() + "-wal");
     sqlite3_close(h);
@@ -65,6 +71,7 @@ TEST_F(WalCheck, AnIntactWalIsNotDamage) {
     EXPECT_EQ(r.validFrames, frames_);
     EXPECT_EQ(r.committedFrames, frames_);
     EXPECT_EQ(r.commits, 41u);  // CREATE TABLE and 40 inserts
+    EXPECT_EQ(r.unusedBytes, 0u);
 }
 
 TEST_F(WalCheck, WhatAKilledWriteLeavesIsNotDamage) {
@@ -72,6 +79,7 @@ TEST_F(WalCheck, WhatAKilledWriteLeavesIsNotDamage) {
     auto r = check(whole_.substr(0, frameAt(frames_ - 1) + 24));
     EXPECT_FALSE(r.damaged) << r.problem;
     EXPECT_EQ(r.commits, 40u);
+    EXPECT_GE(r.unusedBytes, 24u);
     // The page cut at a 4 KiB boundary, where the kernel splits a write.
     const std::size_t boundary = (frameAt(frames_) - 1) / 4096 * 4096;
     ASSERT_GT(boundary, frameAt(frames_ - 1) + 24);
@@ -84,6 +92,26 @@ TEST_F(WalCheck, WhatAKilledWriteLeavesIsNotDamage) {
     r = check(torn);
     EXPECT_FALSE(r.damaged) << r.problem;
     EXPECT_EQ(r.validFrames, frames_ - 1);
+}
+
+TEST_F(WalCheck, FramesOfAnEarlierGenerationAreNotDamage) {
+    TempDir other;
+    const std::string bytes = makeWal(other.path(), 40, 3);
+    ASSERT_EQ(bytes.size(), whole_.size());  // the file was not shortened: the old frames follow
+    auto r = check(bytes);
+    EXPECT_FALSE(r.damaged) << r.problem;
+    EXPECT_EQ(r.commits, 3u);
+    EXPECT_EQ(r.validFrames, 3u);
+    EXPECT_EQ(r.unusedBytes, bytes.size() - frameAt(3));
+    // An old generation's torn end (not on a write boundary) is not this generation's concern.
+    std::size_t at = bytes.size() - 1000;
+    if (at % 4096 == 0) --at;
+    r = check(bytes.substr(0, at));
+    EXPECT_FALSE(r.damaged) << r.problem;
+    // But a corrupt frame of the new generation before its last commit is damage.
+    std::string bad = bytes;
+    bad[frameAt(0) + 24 + 50] ^= 0x02;
+    EXPECT_TRUE(check(bad).damaged);
 }
 
 TEST_F(WalCheck, AFileCutAnywhereElseIsDamage) {
