@@ -9,10 +9,9 @@
 //   - a room restored from what storage holds equals the live one (snapshots compared without
 //     the connection-dependent fields); a finished game's record replays through the engine.
 // SENET_FUZZ_ROOM_NO_FAULTS=1 in the environment turns fault injection off.
-#include <fuzzer/FuzzedDataProvider.h>
-
 #include <cstdlib>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,15 +27,48 @@ using namespace senet;
 using namespace senet::server;
 using nlohmann::json;
 using senet::fuzz::check;
-using senet::fuzz::fail;
+
 using senet::fuzz::checkServerFrame;
 
 namespace {
 
+/// Reads the input front to back, one byte per choice (0 when the input is used up), so that
+/// seeds can be written by hand: see fuzz/README.md for the layout of a step.
+class Input {
+public:
+    Input(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+    std::size_t remaining_bytes() const { return size_ - pos_; }
+    bool ConsumeBool() { return byte() & 1; }
+    template <class T = int>
+    T ConsumeIntegralInRange(T lo, T hi) {
+        std::uint64_t v = byte();
+        if (static_cast<std::uint64_t>(hi - lo) > 255) v = (v << 24) | (std::uint64_t{byte()} << 16) | (std::uint64_t{byte()} << 8) | byte();
+        return static_cast<T>(lo + static_cast<T>(v % (static_cast<std::uint64_t>(hi - lo) + 1)));
+    }
+    template <class T>
+    T ConsumeIntegral() {
+        std::uint64_t v = 0;
+        for (std::size_t i = 0; i < sizeof(T); ++i) v = (v << 8) | byte();
+        return static_cast<T>(v);
+    }
+    /// A length byte (at most `max`), then that many bytes.
+    std::string ConsumeRandomLengthString(std::size_t max) {
+        const std::size_t n = std::min<std::size_t>(byte(), max);
+        std::string s;
+        for (std::size_t i = 0; i < n && pos_ < size_; ++i) s += static_cast<char>(byte());
+        return s;
+    }
+
+private:
+    std::uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
+    const std::uint8_t* data_;
+    std::size_t size_, pos_ = 0;
+};
+
 /// A connection that keeps every frame it is sent.
 struct FakePeer : Peer {
-    std::vector<std::string> frames;
-    void send(std::shared_ptr<const std::string> frame) override { frames.push_back(*frame); }
+    std::vector<std::shared_ptr<const std::string>> frames;
+    void send(std::shared_ptr<const std::string> frame) override { frames.push_back(std::move(frame)); }
 };
 
 /// Keeps the tasks; the fuzz loop runs them (never from inside a room's lock).
@@ -81,6 +113,10 @@ struct World {
     std::array<std::int64_t, kPeers + 1> lastPly{};
     std::int64_t roomPly = 0;
     json state;  ///< the latest state the observer saw
+    std::int64_t checkedWrites = 0;  ///< storage writes attempted before the current step
+    bool faultsArmed = false;        ///< some write may fail
+    bool checkedOver = false;        ///< whether the game was over at the last restore check
+    int uncheckedSteps = 0;          ///< steps since the last restore check
 
     World() {
         services.createRematch = [this](const GameRow& finished) {
@@ -99,12 +135,15 @@ struct World {
     }
 };
 
-/// Checks the frames `peer` (index `slot`) received since the last call.
-void checkFrames(World& w, FakePeer& peer, int slot, bool over) {
+/// Checks the frames `peer` (index `slot`) received since the last call. A broadcast reaches
+/// every peer as the same string: `seen` keeps the ones already parsed in this step.
+void checkFrames(World& w, FakePeer& peer, int slot, bool over, std::map<const std::string*, json>& seen) {
     const std::string seedHex = fairness::toHex(w.serverSeed);
     for (std::size_t i = w.checkedFrames[slot]; i < peer.frames.size(); ++i) {
-        const std::string& f = peer.frames[i];
-        const json m = checkServerFrame(f);
+        const std::string& f = *peer.frames[i];
+        auto [it, fresh] = seen.try_emplace(&f);
+        if (fresh) it->second = checkServerFrame(f);
+        const json& m = it->second;
         const std::string t = m["t"];
         if (m["d"].contains("ply")) {
             const std::int64_t ply = m["d"]["ply"];
@@ -128,7 +167,7 @@ json watcherSnapshot(Room& room) {
     room.detach(peer.get());
     json snap;
     for (const auto& f : peer->frames) {
-        const json m = checkServerFrame(f);
+        const json m = checkServerFrame(*f);
         if (m["t"] == "snapshot") snap = m["d"];
     }
     check(snap.is_object(), "hello got no snapshot");
@@ -153,9 +192,12 @@ void checkRestore(World& w) {
     if (auto* err = std::get_if<std::string>(&restored)) senet::fuzz::fail("the stored game does not replay", *err);
     auto& room = *std::get<std::shared_ptr<Room>>(restored);
     const json live = watcherSnapshot(*w.room), back = watcherSnapshot(room);
+    const std::int64_t ply = live.value("ply", std::int64_t{-1});
+    check(ply >= w.roomPly, "the room's ply went back");
+    w.roomPly = ply;
     if (live != back) {
         std::fprintf(stderr, "live:     %s\nrestored: %s\n", live.dump().c_str(), back.dump().c_str());
-        fail("the room restored from storage differs from the live one");
+        senet::fuzz::fail("the room restored from storage differs from the live one");
     }
     if (const auto rec = w.room->verifiableRecord()) {
         const auto parsed = parseRecord(*rec);
@@ -171,35 +213,36 @@ void deliver(World& w, FakePeer& peer, const std::string& frame) {
     else w.room->handle(&peer, std::get<protocol::ClientMessage>(parsed), std::chrono::steady_clock::now());
 }
 
-std::int64_t pickPly(World& w, FuzzedDataProvider& in) {
+std::int64_t pickPly(World& w, Input& in) {
     const std::int64_t ply = w.state.is_object() ? w.state.value("ply", std::int64_t{0}) : 0;
     switch (in.ConsumeIntegralInRange(0, 7)) {
-        case 0: return ply + 1;
-        case 1: return ply - 1;
-        case 2: return in.ConsumeIntegral<std::int64_t>();
+        case 5: return ply + 1;
+        case 6: return ply - 1;
+        case 7: return in.ConsumeIntegral<std::int64_t>();
         default: return ply;
     }
 }
 
-std::string pickMove(World& w, FuzzedDataProvider& in) {
+std::string pickMove(World& w, Input& in) {
     const json moves = w.state.is_object() ? w.state.value("legalMoves", json::array()) : json::array();
     switch (in.ConsumeIntegralInRange(0, 9)) {
-        case 0: return in.ConsumeRandomLengthString(12);
-        case 1: return "pass";
-        case 2: return std::to_string(in.ConsumeIntegralInRange(-2, 33)) + "-" + std::to_string(in.ConsumeIntegralInRange(-2, 33));
-        case 3: return std::to_string(in.ConsumeIntegralInRange(0, 31)) + "-off";
-        default:
-            if (moves.empty()) return "1-2";
-            return moves[in.ConsumeIntegralInRange<std::size_t>(0, moves.size() - 1)].value("move", "");
+        case 6: return in.ConsumeRandomLengthString(12);
+        case 7: return "pass";
+        case 8: return std::to_string(in.ConsumeIntegralInRange(-2, 33)) + "-" + std::to_string(in.ConsumeIntegralInRange(-2, 33));
+        case 9: return std::to_string(in.ConsumeIntegralInRange(0, 31)) + "-off";
+        default: {
+            const std::size_t i = in.ConsumeIntegralInRange(0, 255);
+            return moves.empty() ? std::string("1-2") : moves[i % moves.size()].value("move", "");
+        }
     }
 }
 
-json pickSecret(FuzzedDataProvider& in) {
+json pickSecret(Input& in) {
     switch (in.ConsumeIntegralInRange(0, 5)) {
-        case 0: return nullptr;
-        case 1: return "wrong-secret";
-        case 2: return in.ConsumeRandomLengthString(40);
-        case 3: return kSecrets[1];
+        case 2: return kSecrets[1];
+        case 3: return nullptr;
+        case 4: return "wrong-secret";
+        case 5: return in.ConsumeRandomLengthString(40);
         default: return kSecrets[0];
     }
 }
@@ -207,7 +250,7 @@ json pickSecret(FuzzedDataProvider& in) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    FuzzedDataProvider in(data, size);
+    Input in(data, size);
     World w;
     w.config.computerDelay = std::chrono::milliseconds(0);
     w.config.aiBudget = std::chrono::milliseconds(5);
@@ -246,7 +289,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     w.room->handle(w.observer.get(), protocol::Hello{}, std::chrono::steady_clock::now());
     w.room->kick();
 
-    for (int step = 0; step < 64 && in.remaining_bytes() > 0; ++step) {
+    for (int step = 0; step < 200 && in.remaining_bytes() > 0; ++step) {
         const int k = in.ConsumeIntegralInRange(0, kPeers - 1);
         FakePeer& peer = *w.peers[k];
         switch (in.ConsumeIntegralInRange(0, 15)) {
@@ -283,7 +326,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             case 13: {
                 // The API answers 503 when the seat cannot be stored (Room::join throws StorageError).
                 try {
-                    const auto out = w.room->join(in.ConsumeBool() ? std::string(kInvite) : in.ConsumeRandomLengthString(16));
+                    const auto out = w.room->join(in.ConsumeBool() ? in.ConsumeRandomLengthString(16) : std::string(kInvite));
                     check(out.status != JoinOutcome::Joined || !out.secret.empty(), "joined without a secret");
                 } catch (const StorageError&) {
                 }
@@ -292,21 +335,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             case 14:
                 if (kNoFaults) break;
                 switch (in.ConsumeIntegralInRange(0, 3)) {
-                    case 0: w.storage.failNth(in.ConsumeIntegralInRange(1, 3)); break;
-                    case 1: w.storage.failAll(); break;
-                    default: w.storage.setFault({}); break;
+                    case 0: w.storage.failNth(in.ConsumeIntegralInRange(1, 3)); w.faultsArmed = true; break;
+                    case 1: w.storage.failAll(); w.faultsArmed = true; break;
+                    default: w.storage.setFault({}); w.faultsArmed = false; break;
                 }
                 break;
             case 15: deliver(w, peer, in.ConsumeRandomLengthString(64)); break;
         }
         const bool over = w.room->over();
-        checkFrames(w, *w.observer, kPeers, over);
-        for (int i = 0; i < kPeers; ++i) checkFrames(w, *w.peers[i], i, over);
-        const std::int64_t ply = w.room->summary().value("ply", std::int64_t{-1});
-        check(ply >= w.roomPly, "the room's ply went back");
-        w.roomPly = ply;
-        checkRestore(w);
+        std::map<const std::string*, json> seen;
+        checkFrames(w, *w.observer, kPeers, over, seen);
+        for (int i = 0; i < kPeers; ++i) checkFrames(w, *w.peers[i], i, over, seen);
+        // Restoring is the costly check: after every write while faults are armed, when the game
+        // ends, and every 16 steps otherwise (and at the end).
+        const bool wrote = w.storage.writes() != w.checkedWrites;
+        if ((wrote && w.faultsArmed) || over != w.checkedOver || ++w.uncheckedSteps >= 16) {
+            checkRestore(w);
+            w.uncheckedSteps = 0;
+            w.checkedOver = over;
+        }
+        w.checkedWrites = w.storage.writes();
     }
+    checkRestore(w);
     for (int i = 0; i < kPeers; ++i) w.room->detach(w.peers[i].get());
     w.room->detach(w.observer.get());
     return 0;
