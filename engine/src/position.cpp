@@ -20,6 +20,8 @@ std::vector<std::string_view> splitFields(std::string_view text) {
 
 std::optional<int> parseSmallInt(std::string_view s) {
     if (s.empty() || s.size() > 3) return std::nullopt;
+    for (char c : s)
+        if (c < '0' || c > '9') return std::nullopt;  // digits only: from_chars would take a '-'
     int v = 0;
     const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc{} || ptr != s.data() + s.size()) return std::nullopt;

@@ -126,6 +126,19 @@ TEST(Notation, MalformedPositionsAreRejectedWithAReason) {
     EXPECT_TRUE(parsePosition("bell:12121212.2................1...:1:5:5").ok());
 }
 
+// Found by fuzz/notation_fuzz.cpp (corpus: fuzz/corpus/notation/crash-negative-borne-off): Bell
+// accepted a negative borne-off count, stored it as 250 and wrote a notation it then refused.
+TEST(Notation, BorneOffCountsAreUnsignedNumbers) {
+    for (const char* text : {"bell:.....2........................:1:3:-6", "bell:..............................:1:-1:0",
+                             "standard:1212121212....................:1:-0:0", "bell:..............................:1:+1:0"}) {
+        const auto p = parsePosition(text);
+        EXPECT_FALSE(p.ok()) << text << " parsed as " << (p.ok() ? formatPosition(*p) : "");
+        if (!p.ok()) EXPECT_NE(p.error().message.find("borne-off count must be a number"), std::string::npos) << p.error().message;
+    }
+    EXPECT_FALSE(parseThrow(ruleset(RulesetId::Standard), "-0").ok());
+    EXPECT_TRUE(parsePosition("bell:..............................:1:1:0").ok());
+}
+
 TEST(Notation, ThrowsTheRulesetCannotProduceAreRejected) {
     const Ruleset& s = ruleset(RulesetId::Standard);
     const Ruleset& j = ruleset(RulesetId::Jequier);

@@ -206,6 +206,13 @@ void WsClient::sendText(const std::string& text) {
     impl_->ws.write(net::buffer(text), ec);
 }
 
+void WsClient::sendBinary(const std::string& bytes) {
+    beast::error_code ec;
+    impl_->ws.binary(true);
+    impl_->ws.write(net::buffer(bytes), ec);
+    impl_->ws.text(true);
+}
+
 void WsClient::send(const std::string& type, json data) { sendText(json({{"t", type}, {"d", std::move(data)}}).dump()); }
 
 std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {

@@ -83,6 +83,8 @@ public:
     ~WsClient();
     /// Sends a text frame.
     void sendText(const std::string& text);
+    /// Sends a binary frame.
+    void sendBinary(const std::string& bytes);
     /// Sends {"t":type,"d":data}.
     void send(const std::string& type, json data = json::object());
     /// The next message, or nullopt after `timeout` (or when the connection closed: see closed()).

@@ -69,6 +69,29 @@ const std::vector<Context>* findList(const std::vector<const Context*>& scope, s
 
 }  // namespace
 
+void Templates::checkSections(const std::string& name, const std::string& text) {
+    try {  // balanced sections, closed tags
+        std::vector<std::string_view> open;
+        for (Tag tag = nextTag(text, 0); tag.begin != std::string_view::npos; tag = nextTag(text, tag.end)) {
+            if (tag.kind == '#' || tag.kind == '^') open.push_back(tag.name);
+            if (tag.kind == '/') {
+                if (open.empty() || open.back() != tag.name) throw std::runtime_error("unexpected {{/" + std::string(tag.name) + "}}");
+                open.pop_back();
+            }
+        }
+        if (!open.empty()) throw std::runtime_error("section '" + std::string(open.back()) + "' is not closed");
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error("template " + name + ": " + e.what());
+    }
+}
+
+Templates Templates::fromSources(std::map<std::string, std::string, std::less<>> sources) {
+    for (const auto& [name, text] : sources) checkSections(name, text);
+    Templates t;
+    t.sources_ = std::move(sources);
+    return t;
+}
+
 Templates::Templates(const std::filesystem::path& dir) {
     if (!std::filesystem::is_directory(dir)) throw std::runtime_error("no template directory " + dir.string());
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
@@ -77,19 +100,7 @@ Templates::Templates(const std::filesystem::path& dir) {
         std::stringstream ss;
         ss << in.rdbuf();
         const std::string text = ss.str();
-        try {  // balanced sections, closed tags
-            std::vector<std::string_view> open;
-            for (Tag tag = nextTag(text, 0); tag.begin != std::string_view::npos; tag = nextTag(text, tag.end)) {
-                if (tag.kind == '#' || tag.kind == '^') open.push_back(tag.name);
-                if (tag.kind == '/') {
-                    if (open.empty() || open.back() != tag.name) throw std::runtime_error("unexpected {{/" + std::string(tag.name) + "}}");
-                    open.pop_back();
-                }
-            }
-            if (!open.empty()) throw std::runtime_error("section '" + std::string(open.back()) + "' is not closed");
-        } catch (const std::runtime_error& e) {
-            throw std::runtime_error("template " + entry.path().string() + ": " + e.what());
-        }
+        checkSections(entry.path().string(), text);
         sources_[entry.path().stem().string()] = text;
     }
     if (sources_.empty()) throw std::runtime_error("no templates in " + dir.string());

@@ -34,10 +34,18 @@ class Templates {
 public:
     /// Loads every *.html of `dir`. Throws std::runtime_error when none is found or one is broken.
     explicit Templates(const std::filesystem::path& dir);
+    /// Templates given as text, `sources` mapping a name (without .html) to its text, with the
+    /// same checks as loading a directory: the parse-from-string entry point (tests, fuzzing).
+    /// Throws std::runtime_error naming the broken template; an empty map is allowed.
+    static Templates fromSources(std::map<std::string, std::string, std::less<>> sources);
     /// Renders template `name` (without .html). Throws std::runtime_error on an unknown name.
     std::string render(std::string_view name, const Context& ctx, const Catalog& catalog) const;
 
 private:
+    Templates() = default;
+    /// Throws std::runtime_error (prefixed with `name`) unless every tag of `text` is closed and
+    /// its sections are balanced.
+    static void checkSections(const std::string& name, const std::string& text);
     void renderText(std::string_view tpl, std::vector<const Context*>& scope, const Catalog& catalog,
                     std::string& out, int depth) const;
     std::map<std::string, std::string, std::less<>> sources_;
