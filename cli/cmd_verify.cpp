@@ -1,5 +1,10 @@
-// `senet verify RECORD.json`: checks a finished game's throws against its revealed seeds.
-// Format and derivation: server/PROTOCOL.md "Fairness" and "Verifiable record".
+// `senet verify RECORD.json [--key KEY]`: checks a finished game's record as the server issued
+// it: the signature (with the server's public key), every throw against the revealed seeds,
+// every move through the engine, and the ending. Format, derivation and what a verified record
+// proves: server/PROTOCOL.md "Fairness", "Verifiable record" and "Signed record".
+//
+// Exit codes: 0 verified; 1 the record is readable but fails a check (one line "senet: error:
+// not verified: ..." on stderr); 2 a malformed command, file or key (one line "senet: error: ...").
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -8,8 +13,9 @@
 
 #include "cli.hpp"
 
-#if __has_include("senet/fairness.hpp")
+#if __has_include("senet/fairness.hpp") && __has_include("senet/signer.hpp")
 #include "senet/fairness.hpp"
+#include "senet/signer.hpp"
 #define SENET_HAVE_FAIRNESS 1
 #endif
 
@@ -18,31 +24,178 @@ namespace senet::cli {
 #ifdef SENET_HAVE_FAIRNESS
 namespace {
 
-/// Prints "senet: verify: MESSAGE" to stdout and returns 1 (the record is readable but wrong).
-int mismatch(const std::string& message) {
-    std::cout << "senet: verify: FAILED: " << message << '\n';
-    return 1;
+using nlohmann::json;
+
+/// Exit code for a record that is readable but fails a check.
+constexpr int kNotVerified = 1;
+
+/// Prints "senet: error: not verified: MESSAGE" to stderr and returns kNotVerified.
+int refuse(const std::string& message) {
+    std::cerr << "senet: error: not verified: " << message << '\n';
+    return kNotVerified;
+}
+
+/// The whole content of a file, or nullopt when it cannot be read.
+std::optional<std::string> readFile(std::string_view path) {
+    std::ifstream in{std::string(path), std::ios::binary};
+    if (!in) return std::nullopt;
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) return std::nullopt;
+    return buffer.str();
+}
+
+/// The arguments: the record's path and the optional --key value.
+struct VerifyArgs {
+    std::string_view record;
+    std::optional<std::string_view> key;
+};
+
+std::optional<VerifyArgs> parseArgs(Args args) {
+    VerifyArgs out;
+    bool haveRecord = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view a = args[i];
+        if (a == "--key") {
+            if (out.key) return error("option '--key' given twice"), std::nullopt;
+            if (i + 1 >= args.size() || args[i + 1].starts_with("--")) return error("option '--key' needs a value"), std::nullopt;
+            out.key = args[++i];
+        } else if (a.starts_with("--")) {
+            return error("unknown option '" + std::string(a.substr(0, 40)) + "'"), std::nullopt;
+        } else if (haveRecord) {
+            return error("unexpected argument '" + std::string(a.substr(0, 40)) + "'"), std::nullopt;
+        } else {
+            out.record = a;
+            haveRecord = true;
+        }
+    }
+    if (!haveRecord) return error("usage: senet verify RECORD.json [--key KEYFILE_OR_HEX]"), std::nullopt;
+    return out;
+}
+
+/// The public key of --key: 64 hex digits given directly, or a file holding hex, base64, PEM or
+/// the JSON of GET /api/key. Prints the error and returns nullopt otherwise.
+std::optional<std::vector<std::uint8_t>> loadKey(std::string_view value) {
+    if (value.size() == 2 * fairness::kPublicKeyBytes && fairness::fromHex(value)) return fairness::fromHex(value);
+    const auto text = readFile(value);
+    if (!text) {
+        error("--key: '" + std::string(value.substr(0, 80)) + "' is neither 64 hex digits nor a readable file");
+        return std::nullopt;
+    }
+    auto key = fairness::parsePublicKey(*text);
+    if (!key)
+        error("--key: " + std::string(value.substr(0, 80)) +
+              " holds no Ed25519 public key (expected hex, base64, PEM or the JSON of GET /api/key)");
+    return key;
+}
+
+/// Checks the record's "signature" member against `key`; the failure message, or nullopt.
+std::optional<std::string> checkSignature(const json& record, const std::vector<std::uint8_t>& key) {
+    const auto sig = record.find("signature");
+    if (sig == record.end()) return "a key was given but the record has no \"signature\"";
+    if (!sig->is_object()) return "\"signature\" is not an object";
+    const auto alg = sig->find("algorithm");
+    if (alg == sig->end() || *alg != "Ed25519") return "\"signature\" must have \"algorithm\": \"Ed25519\"";
+    const auto value = sig->find("value");
+    std::optional<std::vector<std::uint8_t>> bytes;
+    if (value != sig->end() && value->is_string()) bytes = fairness::fromHex(value->get_ref<const std::string&>());
+    if (!bytes || bytes->size() != fairness::kSignatureBytes) return "the signature \"value\" is not 128 hex digits";
+    const std::string given = fairness::toHex(key);
+    if (const auto pk = sig->find("publicKey"); pk != sig->end() && pk->is_string() && pk->get_ref<const std::string&>() != given)
+        return "the record says it is signed by key " + pk->get_ref<const std::string&>().substr(0, 64) +
+               ", not by the given key " + given;
+    std::string canonical;
+    try {
+        canonical = fairness::canonicalRecordBytes(record);
+    } catch (const json::exception&) {
+        return "the record holds text that is not UTF-8, so it cannot have been signed";
+    }
+    if (!fairness::verifySignature(key, canonical, *bytes))
+        return "the signature does not match the record: the record was changed after it was signed, or another key "
+               "signed it";
+    return std::nullopt;
+}
+
+/// Checks "ending" against the game the plies replay to; the failure message, or nullopt.
+/// `malformed` is set when the member is missing or ill-typed.
+std::optional<std::string> checkEnding(const json& record, const Game& game, bool& malformed) {
+    const auto e = record.find("ending");
+    auto bad = [&](std::string m) {
+        malformed = true;
+        return std::optional<std::string>(std::move(m));
+    };
+    if (e == record.end() || !e->is_object()) return bad("the record has no \"ending\" object");
+    const auto reason = e->find("reason");
+    const auto winner = e->find("winner");
+    const auto player = e->find("player");
+    if (reason == e->end() || !reason->is_string()) return bad("\"ending\" needs a \"reason\" string");
+    if (winner == e->end() || !(winner->is_null() || *winner == 0 || *winner == 1))
+        return bad("\"ending\" needs \"winner\": 0, 1 or null");
+    if (player == e->end() || !(player->is_null() || *player == 1 || *player == 2))
+        return bad("\"ending\" needs \"player\": 1, 2 or null");
+    const std::string why = reason->get<std::string>();
+    const Outcome outcome = game.outcome();
+    const std::string board(outcomeName(outcome));
+    if (why != "bear-off" && why != "draw" && why != "resign" && why != "claim")
+        return "unknown ending reason \"" + why.substr(0, 20) + "\"";
+
+    if (outcome != Outcome::Ongoing) {
+        // Over on the board: only the board's own ending fits.
+        if (outcome == Outcome::Draw) {
+            if (why != "draw" || !winner->is_null() || !player->is_null())
+                return "the plies end in a draw, but the ending says " + e->dump();
+            return std::nullopt;
+        }
+        const Player won = outcome == Outcome::WinOne ? Player::One : Player::Two;
+        if (why != "bear-off")
+            return "the ending says \"" + why + "\", but the plies end the game (" + board + ") by bearing off";
+        if (*player != number(won) || *winner != game.seatOf(won))
+            return "the plies give the win to player " + std::to_string(number(won)) + " (seat " +
+                   std::to_string(game.seatOf(won)) + "), but the ending says " + e->dump();
+        return std::nullopt;
+    }
+    // Not over on the board: only a resignation or a claim can have ended it.
+    if (why == "bear-off" || why == "draw")
+        return "the ending says \"" + why + "\", but after the last ply the game is not over";
+    if (winner->is_null()) return "a game ended by " + why + " needs a winning seat";
+    const int seat = winner->get<int>();
+    const auto expected = game.playerOf(seat);
+    if (expected ? *player != number(*expected) : !player->is_null())
+        return "seat " + std::to_string(seat) + " plays " +
+               (expected ? "player " + std::to_string(number(*expected)) : std::string("no player yet")) +
+               ", but the ending says player " + player->dump();
+    return std::nullopt;
 }
 
 }  // namespace
 
 int cmdVerify(Args args) {
-    if (args.size() != 1) return error("usage: senet verify RECORD.json");
-    std::ifstream in{std::string(args[0]), std::ios::binary};
-    if (!in) return error("cannot read " + std::string(args[0]));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
-
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    const auto a = parseArgs(args);
+    if (!a) return kUsageError;
+    std::optional<std::vector<std::uint8_t>> key;
+    if (a->key && !(key = loadKey(*a->key))) return kUsageError;
+    const auto text = readFile(a->record);
+    if (!text) return error("cannot read " + std::string(a->record.substr(0, 200)));
+    const json j = json::parse(*text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return error("the record is not a JSON object");
-    auto record = parseRecord(text);
-    if (!record) return mismatch("the record does not replay: " + record.error().message);
 
+    // 1. The signature: the server issued exactly these bytes.
+    if (key)
+        if (auto bad = checkSignature(j, *key)) return refuse(*bad);
+
+    // 2. The moves: every one legal for its throw, in order, under the rules.
+    auto game = replayJson(*text);
+    if (!game) return refuse("the record does not replay: " + game.error().message);
+    const Record& record = game->record();
+    const auto id = j.find("game");
+    if (id == j.end() || !id->is_string() || id->get_ref<const std::string&>().empty())
+        return error("the record needs a \"game\" id string");
+
+    // 3. The throws: the commitment and the derivation from the seeds.
     const auto f = j.find("fairness");
     if (f == j.end() || !f->is_object()) return error("the record has no \"fairness\" object");
-    auto str = [&](const char* key) -> std::optional<std::string> {
-        const auto v = f->find(key);
+    auto str = [&](const char* name) -> std::optional<std::string> {
+        const auto v = f->find(name);
         if (v == f->end() || !v->is_string()) return std::nullopt;
         return v->get<std::string>();
     };
@@ -57,12 +210,14 @@ int cmdVerify(Args args) {
     const std::string seed0 = (*seeds)[0].get<std::string>(), seed1 = (*seeds)[1].get<std::string>();
     const auto serverSeed = fairness::fromHex(*seedHex);
     if (!serverSeed || serverSeed->empty()) return error("\"serverSeed\" is not hex");
+    const auto declared = f->find("throws");
+    if (declared == f->end() || !declared->is_number_integer()) return error("fairness needs \"throws\", a whole number");
 
     if (fairness::commitment(*serverSeed) != *commit)
-        return mismatch("SHA-256 of the server seed is " + fairness::commitment(*serverSeed) + ", not the commitment " +
-                        commit->substr(0, 64));
+        return refuse("SHA-256 of the server seed is " + fairness::commitment(*serverSeed) + ", not the commitment " +
+                      commit->substr(0, 64));
 
-    const Ruleset& rules = ruleset(record->rulesetId);
+    const Ruleset& rules = ruleset(record.rulesetId);
     std::uint64_t index = 0;
     auto check = [&](Throw t, const std::string& where) -> std::optional<std::string> {
         const int o = fairness::outcomeIndex(*serverSeed, seed0, seed1, index, rules.outcomeCount);
@@ -76,16 +231,28 @@ int cmdVerify(Args args) {
         }
         return where + " (throw index " + std::to_string(index - 1) + ") is " + got + " but the seeds give " + want;
     };
-    for (std::size_t i = 0; i < record->opening.size(); ++i)
-        if (auto bad = check(record->opening[i], "opening throw " + std::to_string(i + 1))) return mismatch(*bad);
-    for (std::size_t i = 0; i < record->plies.size(); ++i)
-        if (auto bad = check(record->plies[i].throw_, "ply " + std::to_string(i + 1))) return mismatch(*bad);
+    for (std::size_t i = 0; i < record.opening.size(); ++i)
+        if (auto bad = check(record.opening[i], "opening throw " + std::to_string(i + 1))) return refuse(*bad);
+    for (std::size_t i = 0; i < record.plies.size(); ++i)
+        if (auto bad = check(record.plies[i].throw_, "ply " + std::to_string(i + 1))) return refuse(*bad);
 
-    if (const auto n = f->find("throws"); n != f->end()) {
-        if (!n->is_number_integer() || n->get<long long>() != static_cast<long long>(index))
-            return mismatch("fairness says " + n->dump() + " throws but the record has " + std::to_string(index));
-    }
-    std::cout << "ok: " << index << " throws verified\n";
+    // 4. The ending: it must be the board's, or a resignation or claim on a board not over.
+    bool malformed = false;
+    if (auto bad = checkEnding(j, *game, malformed)) return malformed ? error(*bad) : refuse(*bad);
+
+    // The throw count: a resignation or claim may come after a throw whose move was never made;
+    // that one throw was drawn (and counted) but is not in the plies.
+    const std::string reason = j["ending"]["reason"].get<std::string>();
+    const long long n = declared->get<long long>(), counted = static_cast<long long>(index);
+    const bool unusedThrow = n == counted + 1 && (reason == "resign" || reason == "claim");
+    if (n != counted && !unusedThrow)
+        return refuse("fairness says " + declared->dump() + " throws but the record has " + std::to_string(index));
+
+    std::cout << "ok: " << index << " throws verified, " << record.plies.size() << " plies replayed, ending " << reason
+              << " checked; "
+              << (key ? "signature valid (Ed25519 key " + fairness::toHex(*key) + ")"
+                      : std::string("signature not checked (no --key)"))
+              << '\n';
     return 0;
 }
 #else

@@ -23,7 +23,9 @@ constexpr Command kCommands[] = {
     {"arena", "arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N] [--nodes N] [--depth N]\n"
               "                                        computer levels against each other (LEVEL: random, beginner,\n"
               "                                        intermediate, expert)", senet::cli::cmdArena},
-    {"verify", "verify RECORD.json              recompute every throw of a finished game from its revealed seeds", senet::cli::cmdVerify},
+    {"verify", "verify RECORD.json [--key KEY]  check a finished game's record: the signature (KEY: the server's\n"
+               "                                        public key from GET /api/key), every throw, every move, the ending",
+     senet::cli::cmdVerify},
 };
 
 void printUsage(std::ostream& out) {

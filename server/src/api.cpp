@@ -3,6 +3,7 @@
 
 #include "router.hpp"
 #include "senet/fairness.hpp"
+#include "senet/signer.hpp"
 
 namespace senet::server {
 
@@ -199,16 +200,32 @@ Response apiGameSummary(Registry& registry, const std::string& id) {
     return jsonResponse(200, found.room->summary().dump());
 }
 
-Response apiGameRecord(Registry& registry, const std::string& id) {
+Response apiGameRecord(Registry& registry, const std::string& id, const fairness::Signer* signer) {
     Lookup found = registry.find(id);
     if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     auto record = found.room->verifiableRecord();
     if (!record) return apiError(409, "not-finished", "the record is served once the game is over");
+    if (signer) {
+        json j = json::parse(*record);
+        fairness::signRecord(*signer, j);
+        *record = j.dump();
+    }
     Response r = jsonResponse(200, std::move(*record));
     r.headers.clear();
     r.headers.emplace_back("Cache-Control", "public, max-age=3600");
     r.headers.emplace_back("Content-Disposition", "inline; filename=\"senet-" + id + ".json\"");
+    return r;
+}
+
+Response apiKey(const fairness::Signer* signer) {
+    if (!signer) return apiError(503, "no-key", "this server does not sign its records");
+    const json out = {{"algorithm", "Ed25519"},
+                      {"publicKey", fairness::toHex(signer->publicKey())},
+                      {"publicKeyBase64", fairness::toBase64(signer->publicKey())},
+                      {"pem", signer->publicKeyPem()}};
+    Response r = jsonResponse(200, out.dump());
+    r.headers.emplace_back("Cache-Control", "no-cache");
     return r;
 }
 

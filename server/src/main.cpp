@@ -51,6 +51,8 @@ int main(int argc, char** argv) {
     if (config->testSeed) std::cerr << "senet-server: WARNING: --test-seed: every game uses the same server seed (tests only)\n";
     try {
         std::filesystem::create_directories(config->dataDir);
+        const auto signer = senet::fairness::Signer::loadOrCreate(config->dataDir / "signing-key.pem");
+        if (signer.created()) std::cout << "senet-server: made a new record signing key in " << (config->dataDir / "signing-key.pem").string() << std::endl;
         const std::string dbPath = (config->dataDir / "senet.sqlite3").string();
         SqliteOptions dbOptions;
         dbOptions.syncFull = config->syncFull;
@@ -70,7 +72,7 @@ int main(int argc, char** argv) {
         PoolScheduler scheduler(config->aiThreads);
         Registry registry(*storage, metrics, scheduler, *config);
         const int restored = registry.restoreAll();
-        Router router(registry, site, metrics, *config);
+        Router router(registry, site, metrics, *config, &signer);
         ServerContext context{registry, router, metrics, *config, {}};
 
         net::io_context ioc(config->threads);

@@ -6,8 +6,9 @@
 
 namespace senet::server {
 
-Router::Router(Registry& registry, const site::Site& site, Metrics& metrics, const Config& config)
-    : registry_(registry), site_(site), metrics_(metrics), config_(config) {}
+Router::Router(Registry& registry, const site::Site& site, Metrics& metrics, const Config& config,
+               const fairness::Signer* signer)
+    : registry_(registry), site_(site), metrics_(metrics), config_(config), signer_(signer) {}
 
 bool Router::isLanguage(std::string_view lang) const {
     for (const auto& l : site_.languages())
@@ -73,13 +74,14 @@ Response Router::route(const Request& request) const {
         if (request.method != "POST") return methodNotAllowed("POST");
         return apiCreateGame(registry_, site_, request);
     }
+    if (path == "/api/key") return get ? apiKey(signer_) : methodNotAllowed("GET, HEAD");
     if (path.starts_with("/api/games/")) {
         std::string_view rest = path.substr(11);
         const std::string id(rest.substr(0, rest.find('/')));
         const std::string_view tail = rest.substr(id.size());
         if (tail.empty()) return get ? apiGameSummary(registry_, id) : methodNotAllowed("GET, HEAD");
         if (tail == "/join") return request.method == "POST" ? apiJoinGame(registry_, site_, request, id) : methodNotAllowed("POST");
-        if (tail == "/record") return get ? apiGameRecord(registry_, id) : methodNotAllowed("GET, HEAD");
+        if (tail == "/record") return get ? apiGameRecord(registry_, id, signer_) : methodNotAllowed("GET, HEAD");
         return apiError(404, "not-found", "no such API route");
     }
     if (path.starts_with("/api/")) return apiError(404, "not-found", "no such API route");

@@ -221,5 +221,131 @@ bad replay "$TMP/broken.json"
 bad replay "$TMP/does-not-exist.json"
 bad replay
 
+# --- verify: records a real senet-server signed, and tampered copies ---------------------------
+# fixtures/: standard.json (a bear-off), jequier.json (seat 0 threw the first 1, so it plays
+# player 2), resigned.json (resigned after a throw whose move was never made), all from one
+# server whose GET /api/key answer is server-key.json; other-key.hex is another server's key.
+FIX=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/fixtures
+if ! command -v jq >/dev/null 2>&1; then
+  fail "jq is needed for the verify checks (scripts/setup.sh installs it)"
+else
+  KEY=$FIX/server-key.json
+  KEYHEX=$(jq -r .publicKey "$KEY")
+  jq -r .pem "$KEY" >"$TMP/key.pem"
+  OTHER=$(cat "$FIX/other-key.hex")
+  STD=$FIX/standard.json
+  JEQ=$FIX/jequier.json
+
+  # refused ARGS...: exit 1, nothing on stdout, one line "senet: error: not verified: ..." on stderr.
+  refused() {
+    checks=$((checks + 1))
+    run "$@"
+    if [[ $rc -ne 1 ]]; then
+      fail "senet $(show "$@"): exit $rc, expected 1 (stdout: $out; stderr: $err)"
+    elif [[ -n $out ]]; then
+      fail "senet $(show "$@"): printed to stdout: $out"
+    elif [[ $err != "senet: error: not verified: "* || $(wc -l <"$TMP/err") -ne 1 ]]; then
+      fail "senet $(show "$@"): stderr is not one 'not verified' line: $err"
+    fi
+  }
+  # verified ARGS...: exit 0, one line "ok: ..." on stdout, nothing on stderr.
+  verified() {
+    checks=$((checks + 1))
+    run "$@"
+    if [[ $rc -ne 0 || $out != "ok: "* || -n $err ]]; then
+      fail "senet $(show "$@"): exit $rc, stdout '$out', stderr '$err' (expected ok)"
+    fi
+  }
+  # tamper FILE NAME JQ_FILTER: writes the changed record to $TMP/NAME.json.
+  tamper() { jq -c "$3" "$1" >"$TMP/$2.json" || fail "jq $3 failed"; }
+
+  # Genuine records verify, with the key in each of its forms.
+  ok "ok: 208 throws verified, 208 plies replayed, ending bear-off checked; signature valid (Ed25519 key $KEYHEX)" \
+    verify "$STD" --key "$KEY"
+  ok "ok: 208 throws verified, 208 plies replayed, ending bear-off checked; signature not checked (no --key)" verify "$STD"
+  verified verify "$STD" --key "$KEYHEX"
+  verified verify --key "$TMP/key.pem" "$STD"
+  verified verify "$JEQ" --key "$KEY"
+  # 21 throws drawn, 20 in the plies: the last one's move was never made (resigned instead).
+  ok "ok: 20 throws verified, 20 plies replayed, ending resign checked; signature valid (Ed25519 key $KEYHEX)" \
+    verify "$FIX/resigned.json" --key "$KEY"
+  # The layout of the file does not matter, only its values: pretty-printed, it still verifies.
+  jq . "$STD" >"$TMP/pretty.json"
+  verified verify "$TMP/pretty.json" --key "$KEY"
+
+  # A move replaced by another legal move that breaks the later plies: replay finds it.
+  tamper "$STD" move-breaks '.plies[1].move = "2-7"'
+  refused verify "$TMP/move-breaks.json"
+  checks=$((checks + 1))
+  [[ $err == *"ply 3"* || $err == *"ply 2"* ]] || fail "a replaced move: the error names no ply: $err"
+  # A move replaced by another legal move that leaves a consistent game (ply 205: 27-28 for
+  # 15-16 changes nothing later): only the signature can tell.
+  tamper "$STD" move-fits '.plies[204].move = "27-28"'
+  verified verify "$TMP/move-fits.json"
+  refused verify "$TMP/move-fits.json" --key "$KEY"
+
+  # A rewritten ending: a resignation on a board that is over, the win given to the loser, the result.
+  tamper "$STD" ending-resign '.ending.reason = "resign"'
+  refused verify "$TMP/ending-resign.json"
+  tamper "$STD" ending-winner '.ending.winner = 0 | .ending.player = 1'
+  refused verify "$TMP/ending-winner.json"
+  tamper "$STD" ending-draw '.ending = {"reason": "draw", "winner": null, "player": null}'
+  refused verify "$TMP/ending-draw.json"
+  tamper "$STD" result '.result = "win 1"'
+  refused verify "$TMP/result.json"
+  # Jéquier: seat 0 plays player 2, so seat 0 winning as player 1 does not fit.
+  tamper "$JEQ" seat-mapping '.ending.player = 1'
+  refused verify "$TMP/seat-mapping.json"
+  tamper "$JEQ" seat-swapped '.ending.winner = 1'
+  refused verify "$TMP/seat-swapped.json"
+
+  # Cut short: with its bear-off ending it fails; ended by a resignation it is a consistent game
+  # (only the signature tells), unless the winner's player does not fit its seat.
+  tamper "$STD" short-bearoff '.plies |= .[:100] | .result = "ongoing" | .fairness.throws = 100'
+  refused verify "$TMP/short-bearoff.json"
+  tamper "$STD" short-resign '.plies |= .[:100] | .result = "ongoing" | .fairness.throws = 100
+    | .ending = {"reason": "resign", "winner": 0, "player": 1}'
+  verified verify "$TMP/short-resign.json"
+  refused verify "$TMP/short-resign.json" --key "$KEY"
+  tamper "$JEQ" short-resign-j '.plies |= .[:50] | .result = "ongoing" | .fairness.throws = 61
+    | .ending = {"reason": "resign", "winner": 0, "player": 1}'
+  refused verify "$TMP/short-resign-j.json"
+  tamper "$STD" short-claim '.plies |= .[:100] | .result = "ongoing" | .fairness.throws = 100
+    | .ending = {"reason": "claim", "winner": null, "player": null}'
+  refused verify "$TMP/short-claim.json"
+  tamper "$STD" short-count '.plies |= .[:100] | .result = "ongoing" | .fairness.throws = 150
+    | .ending = {"reason": "resign", "winner": 0, "player": 1}'
+  refused verify "$TMP/short-count.json"
+
+  # Another game id: only the signature can tell.
+  tamper "$STD" game-id '.game = "AAAAAAAAAAAAAAAAAAAAAA"'
+  verified verify "$TMP/game-id.json"
+  refused verify "$TMP/game-id.json" --key "$KEY"
+
+  # A bad signature, a missing one, a wrong key.
+  tamper "$STD" bad-sig '.signature.value |= (if startswith("0") then "1" else "0" end) + .[1:]'
+  refused verify "$TMP/bad-sig.json" --key "$KEY"
+  tamper "$STD" no-sig 'del(.signature)'
+  verified verify "$TMP/no-sig.json"
+  refused verify "$TMP/no-sig.json" --key "$KEY"
+  refused verify "$STD" --key "$OTHER"
+  tamper "$STD" other-signer '.signature.publicKey = "'"$OTHER"'"'
+  refused verify "$TMP/other-signer.json" --key "$OTHER"
+  tamper "$STD" sig-malformed '.signature.value = "abc"'
+  refused verify "$TMP/sig-malformed.json" --key "$KEY"
+
+  # Malformed commands and keys.
+  bad verify
+  bad verify "$STD" extra
+  bad verify "$STD" --key
+  bad verify "$STD" --key "$KEY" --key "$KEY"
+  bad verify "$STD" --keys "$KEY"
+  bad verify "$STD" --key "$TMP/does-not-exist.pem"
+  bad verify "$STD" --key "${KEYHEX:2}"
+  bad verify "$STD" --key "$STD"
+  bad verify "$TMP/does-not-exist.json"
+  bad verify "$TMP/broken.json"
+fi
+
 echo "$checks checks, $failures failed"
 [[ $failures -eq 0 ]]

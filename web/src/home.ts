@@ -1,5 +1,6 @@
 // The start page: creates a game through the API and opens its play page with the seat.
 import { byId } from "./dom";
+import { recordCommitment } from "./fair";
 import { setGameValue, rememberSecret } from "./seat";
 
 const form = byId<HTMLFormElement>("start-form");
@@ -34,8 +35,10 @@ form.addEventListener("submit", async (event) => {
   try {
     const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(String(response.status));
-    const game = (await response.json()) as { game: string; secret: string; watchUrl: string; inviteUrl: string | null };
+    const game = (await response.json()) as { game: string; secret: string; watchUrl: string; inviteUrl: string | null; commitment?: string };
     rememberSecret(game.game, game.secret);
+    // The play page checks the throws at the end against the commitment recorded now, before it sends its seed.
+    recordCommitment(game.game, game.commitment);
     if (game.inviteUrl) setGameValue(game.game, "invite", game.inviteUrl);
     location.assign(`${game.watchUrl}#seat=${encodeURIComponent(game.secret)}`);
   } catch {

@@ -2,6 +2,7 @@
 // the legal moves (one click, tap or key press each) and tells what happens in the viewer's language.
 import { Board, type BoardInfo, type LegalMove } from "./board";
 import { byId, el } from "./dom";
+import { ensureCommitment, recordedCommitment, type SeenThrow, type Verdict, verifyGame } from "./fair";
 import { loadStrings, t } from "./i18n";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
 import { clientSeed, gameValue, rememberSecret, seatFromUrl } from "./seat";
@@ -25,6 +26,9 @@ let lastMove: { from: number; to: number } | null = null;
 let throwOfPly: number | null = null;
 let board: Board;
 const log: string[] = [];
+/** Every throw the page showed, by throw index (checked against the seeds at the end). */
+const seenThrows = new Map<number, SeenThrow>();
+let verdict: Verdict | "checking" | null = null;
 
 const ui = {
   status: byId("status"),
@@ -44,6 +48,7 @@ const ui = {
   commitment: byId("commitment"),
   serverSeed: byId("server-seed"),
   serverSeedRow: byId("server-seed-row"),
+  fairVerdict: byId("fair-verdict"),
 };
 
 // ---- words ---------------------------------------------------------------------------------
@@ -190,6 +195,38 @@ function renderFairness(s: Snapshot): void {
   const seed = s.fairness?.serverSeed ?? null;
   ui.serverSeedRow.hidden = !seed;
   ui.serverSeed.textContent = seed ?? "";
+  if (s.phase === "over" && seed && verdict === null) {
+    verdict = "checking";
+    // WebCrypto exists only in secure contexts (HTTPS, localhost): elsewhere the check is unavailable.
+    void verifyGame(game, info.ruleset, info.die, seenThrows.values())
+      .catch((): Verdict => ({ kind: "unavailable" }))
+      .then((v) => { verdict = v; showVerdict(); });
+  }
+  showVerdict();
+}
+
+/** The Fair throws panel's verdict: checking, verified, or a warning (also when the commitment changed mid-game). */
+function showVerdict(): void {
+  const recorded = recordedCommitment(game);
+  const shown = state?.fairness?.commitment;
+  let text = "";
+  let kind = "";
+  if (recorded && shown && shown !== recorded) [text, kind] = [t("play.fair-changed"), "warning"];
+  else if (verdict === "checking") [text, kind] = [t("play.fair-checking"), "checking"];
+  else if (verdict?.kind === "verified") [text, kind] = [t("play.fair-verified", { count: verdict.throws }), "verified"];
+  else if (verdict?.kind === "bad-commitment") [text, kind] = [t("play.fair-bad-commitment"), "warning"];
+  else if (verdict?.kind === "bad-throw") [text, kind] = [t("play.fair-bad-throw", { number: verdict.index + 1 }), "warning"];
+  else if (verdict?.kind === "unavailable") [text, kind] = [t("play.fair-unavailable"), "checking"];
+  if (ui.fairVerdict.textContent !== text) ui.fairVerdict.textContent = text;
+  ui.fairVerdict.className = `fair-verdict ${kind}`;
+  ui.fairVerdict.hidden = !text;
+}
+
+/** Notes the throws a snapshot shows with their throw index: the opening's and the last one. */
+function noteThrows(s: Snapshot): void {
+  (s.opening ?? []).forEach((o, i) => seenThrows.set(i, { index: i, value: o.value, sticks: o.sticks ?? "" }));
+  const last = s.lastThrow;
+  if (last && typeof last.index === "number") seenThrows.set(last.index, { index: last.index, value: last.value, sticks: last.sticks ?? "" });
 }
 
 function statusText(s: Snapshot): string {
@@ -280,6 +317,7 @@ function onMessage(msg: ServerMessage): void {
     pending = false;
     you = msg.d.you;
     state = msg.d;
+    noteThrows(msg.d);
     if (state.rematch && you.length) { /* a rematch exists: offer the way there */ ui.rematchStatus.textContent = t("ev.rematch"); }
     rebuildMoveList(msg.d);
     render();
@@ -291,6 +329,8 @@ function onMessage(msg: ServerMessage): void {
     let notable = "";
     for (const ev of msg.d.events) {
       if (ev.e === "thrown") throwOfPly = ev.value ?? null;
+      if (ev.e === "thrown" && typeof ev.index === "number")
+        seenThrows.set(ev.index, { index: ev.index, value: ev.value ?? 0, sticks: ev.sticks ?? "" });
       if (ev.e === "thrown" && ev.opening) addOpeningThrow(ev.seat ?? 0, ev.value ?? 0);
       if (ev.e === "opening-decided") addOpeningMove();
       if (ev.e === "moved") {
@@ -319,7 +359,15 @@ function goToRematch(newGame: string): void {
   location.assign(`/${lang}/play/${newGame}`);
 }
 
-function connect(): void {
+async function connect(): Promise<void> {
+  // The commitment is recorded before the seed goes out (server/PROTOCOL.md "Fairness"); the
+  // hello below carries the seed, so without the commitment the page waits and tries again.
+  if (!(await ensureCommitment(game))) {
+    ui.status.textContent = t("play.status.reconnecting");
+    setTimeout(() => void connect(), retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 8000);
+    return;
+  }
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(game)}`);
   socket = ws;
   ws.addEventListener("open", () => {
@@ -338,7 +386,7 @@ function connect(): void {
   ws.addEventListener("close", () => {
     if (socket !== ws) return;
     ui.status.textContent = t("play.status.reconnecting");
-    setTimeout(connect, retryDelay);
+    setTimeout(() => void connect(), retryDelay);
     retryDelay = Math.min(retryDelay * 2, 8000);
   });
 }
@@ -374,7 +422,7 @@ async function main(): Promise<void> {
   });
   for (const b of document.querySelectorAll<HTMLButtonElement>("[data-copy]"))
     b.addEventListener("click", () => void copy(byId<HTMLInputElement>(b.dataset.copy ?? ""), b));
-  connect();
+  void connect();
   setInterval(() => send("ping"), 25000);
 }
 

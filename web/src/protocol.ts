@@ -42,6 +42,7 @@ export interface GameEvent {
   player?: number | null;
   value?: number;
   sticks?: string;
+  index?: number;
   opening?: boolean;
   move?: string;
   from?: number;

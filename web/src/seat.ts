@@ -1,5 +1,6 @@
 // The seat secret of a game: taken from the URL fragment (#seat=… or, through the invite
 // link, #invite=… exchanged for a seat) and kept in localStorage so a reload keeps the seat.
+import { recordCommitment } from "./fair";
 
 const key = (game: string) => `senet.seat.${game}`;
 
@@ -66,8 +67,9 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
         body: JSON.stringify({ invite, lang }),
       });
       if (response.ok) {
-        const body = (await response.json()) as { secret: string };
+        const body = (await response.json()) as { secret: string; commitment?: string };
         rememberSecret(game, body.secret);
+        recordCommitment(game, body.commitment);
         clear();
         return { secret: body.secret, problem: null };
       }
