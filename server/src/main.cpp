@@ -6,6 +6,8 @@
 #include <thread>
 
 #include "listener.hpp"
+#include "memory_storage.hpp"
+#include "pool_scheduler.hpp"
 #include "senet/site.hpp"
 #include "storage.hpp"
 #include "websocket_session.hpp"
@@ -13,29 +15,6 @@
 namespace {
 
 using namespace senet::server;
-
-/// Runs the computer's decisions on a small thread pool, after a delay.
-class PoolScheduler final : public Scheduler {
-public:
-    explicit PoolScheduler(int threads) : pool_(static_cast<std::size_t>(threads)) {}
-    void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
-        if (delay.count() <= 0) {
-            net::post(pool_, std::move(fn));
-            return;
-        }
-        auto timer = std::make_shared<net::steady_timer>(pool_.get_executor(), delay);
-        timer->async_wait([timer, fn = std::move(fn)](beast::error_code ec) {
-            if (!ec) fn();
-        });
-    }
-    void stop() {
-        pool_.stop();
-        pool_.join();
-    }
-
-private:
-    net::thread_pool pool_;
-};
 
 }  // namespace
 
@@ -50,12 +29,24 @@ int main(int argc, char** argv) {
     if (config->testSeed) std::cerr << "senet-server: WARNING: --test-seed: every game uses the same server seed (tests only)\n";
     try {
         std::filesystem::create_directories(config->dataDir);
-        auto storage = openSqliteStorage((config->dataDir / "senet.sqlite3").string(), config->syncFull);
+        auto database = openSqliteStorage((config->dataDir / "senet.sqlite3").string(), config->syncFull);
+        std::unique_ptr<FaultyStorage> faulty;
+        if (!config->testFailWrites.empty()) {
+            // Tests only: a full disk on demand, while the file exists.
+            std::cerr << "senet-server: WARNING: --test-fail-writes: every write fails while " << config->testFailWrites
+                      << " exists (tests only)\n";
+            faulty = std::make_unique<FaultyStorage>(*database);
+            faulty->setFault([path = config->testFailWrites](WriteKind, std::int64_t) {
+                std::error_code ec;
+                return std::filesystem::exists(path, ec);
+            });
+        }
+        Storage& storage = faulty ? static_cast<Storage&>(*faulty) : *database;
         if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
         Metrics metrics;
         PoolScheduler scheduler(config->aiThreads);
-        Registry registry(*storage, metrics, scheduler, *config);
+        Registry registry(storage, metrics, scheduler, *config);
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config);
         ServerContext context{registry, router, metrics, *config, {}};
