@@ -138,6 +138,10 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     Created created;
     try {
         created = registry.create(req);
+    } catch (const BusyError& e) {
+        Response r = apiError(503, "busy", e.what());
+        r.headers.emplace_back("Retry-After", "5");
+        return r;
     } catch (const std::exception& e) {
         return apiError(503, "storage", std::string("the game could not be stored: ") + e.what());
     }
@@ -145,6 +149,7 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     out["game"] = created.id;
     out["secret"] = created.secret;
     out["seats"] = created.seats;
+    out["commitment"] = created.commitment;
     out["ruleset"] = *ruleset;
     out["opponent"] = req.opponent;
     out["level"] = req.level.empty() ? json(nullptr) : json(req.level);
@@ -190,6 +195,7 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
     out["game"] = id;
     out["secret"] = j.secret;
     out["seats"] = {j.seat};
+    out["commitment"] = j.commitment;
     return jsonResponse(200, out.dump());
 }
 

@@ -36,7 +36,10 @@ constexpr const char* kUsage =
     "  --expire-days N        unfinished games idle this long expire (default 30)\n"
     "  --sweep-seconds N      how often unused games leave memory (default 60)\n"
     "  --unload-seconds N     quiet time, with nobody connected, before a game leaves memory (default 600)\n"
-    "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n";
+    "  --ai-late-ms N         an expert decision starting this late plays at intermediate (default 250)\n"
+    "  --ai-queue N           computer decisions queued before new computer games get 503 busy (default 1000)\n"
+    "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
+    "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
 
 bool toInt(const std::string& s, long long min, long long max, long long& out) {
     const char* end = s.data() + s.size();
@@ -80,7 +83,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
                                    "computer-delay-ms", "ai-budget-ms", "rate", "burst", "max-dropped", "max-message",
                                    "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "sweep-seconds",
                                    "unload-seconds", "test-seed", "backup-dir", "backup-minutes", "backup-keep",
-                                   "accept-damaged-wal", "skip-quick-check"};
+                                   "accept-damaged-wal", "skip-quick-check", "test-fail-writes", "ai-late-ms", "ai-queue"};
     // Flags that take no value.
     static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
@@ -128,7 +131,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         return true;
     };
     long long port = c.port, grace = 300, delay = 400, budget = 100, idle = 60, httpTimeout = 30, rate = 20, burst = 40,
-              maxMessage = 4096, sweep = 60, unload = 600;
+              maxMessage = 4096, sweep = 60, unload = 600, aiLate = 250;
     if (!number("port", 0, 65535, port) || !number("threads", 1, 64, c.threads) ||
         !number("ai-threads", 1, 64, c.aiThreads) || !number("grace-seconds", 0, 86400 * 30, grace) ||
         !number("computer-delay-ms", 0, 60000, delay) || !number("ai-budget-ms", 1, 60000, budget) ||
@@ -136,7 +139,8 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("max-dropped", 1, 1000000000, c.maxDropped) || !number("max-message", 64, 1 << 20, maxMessage) ||
         !number("idle-seconds", 1, 86400, idle) || !number("http-timeout-seconds", 1, 3600, httpTimeout) ||
         !number("expire-days", 1, 36500, c.expireDays) || !number("sweep-seconds", 1, 86400, sweep) ||
-        !number("unload-seconds", 1, 86400 * 30, unload))
+        !number("unload-seconds", 1, 86400 * 30, unload) || !number("ai-late-ms", 0, 60000, aiLate) ||
+        !number("ai-queue", 1, 10000000, c.aiQueue))
         return std::nullopt;
     c.port = static_cast<std::uint16_t>(port);
     c.grace = std::chrono::seconds(grace);
@@ -149,9 +153,11 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     c.maxMessage = static_cast<std::size_t>(maxMessage);
     c.sweep = std::chrono::seconds(sweep);
     c.unloadAfter = std::chrono::seconds(unload);
+    c.aiLate = std::chrono::milliseconds(aiLate);
     if (auto it = values.find("address"); it != values.end()) c.address = it->second;
     if (auto it = values.find("data-dir"); it != values.end()) c.dataDir = it->second;
     if (auto it = values.find("web-root"); it != values.end()) c.webRoot = it->second;
+    if (auto it = values.find("test-fail-writes"); it != values.end()) c.testFailWrites = it->second;
     if (c.webRoot.empty()) c.webRoot = findWebRoot(argc > 0 ? argv[0] : nullptr);
     if (auto it = values.find("sync"); it != values.end()) {
         if (it->second != "full" && it->second != "normal") {

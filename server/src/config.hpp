@@ -37,6 +37,9 @@ struct Config {
     std::chrono::seconds sweep{60};             ///< --sweep-seconds: how often rooms nobody uses leave memory
     std::chrono::seconds unloadAfter{600};      ///< --unload-seconds: quiet time before an unused room leaves memory
     std::optional<std::vector<std::uint8_t>> testSeed;  ///< --test-seed HEX (tests only): fixed server seed
+    std::filesystem::path testFailWrites;       ///< --test-fail-writes PATH (tests only): every write fails while PATH exists
+    std::chrono::milliseconds aiLate{250};      ///< --ai-late-ms: an expert decision starting later than this plays at intermediate
+    int aiQueue = 1000;                         ///< --ai-queue: computer decisions queued before new computer games get 503 busy
     std::string version = "0.1.0";
 };
 

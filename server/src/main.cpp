@@ -6,6 +6,8 @@
 #include <thread>
 
 #include "listener.hpp"
+#include "memory_storage.hpp"
+#include "pool_scheduler.hpp"
 #include "senet/site.hpp"
 #include "sqlite_backup.hpp"
 #include "storage.hpp"
@@ -14,29 +16,6 @@
 namespace {
 
 using namespace senet::server;
-
-/// Runs the computer's decisions on a small thread pool, after a delay.
-class PoolScheduler final : public Scheduler {
-public:
-    explicit PoolScheduler(int threads) : pool_(static_cast<std::size_t>(threads)) {}
-    void after(std::chrono::milliseconds delay, std::function<void()> fn) override {
-        if (delay.count() <= 0) {
-            net::post(pool_, std::move(fn));
-            return;
-        }
-        auto timer = std::make_shared<net::steady_timer>(pool_.get_executor(), delay);
-        timer->async_wait([timer, fn = std::move(fn)](beast::error_code ec) {
-            if (!ec) fn();
-        });
-    }
-    void stop() {
-        pool_.stop();
-        pool_.join();
-    }
-
-private:
-    net::thread_pool pool_;
-};
 
 }  // namespace
 
@@ -58,7 +37,7 @@ int main(int argc, char** argv) {
         dbOptions.syncFull = config->syncFull;
         dbOptions.acceptDamagedWal = config->acceptDamagedWal;
         dbOptions.quickCheck = config->quickCheck;
-        auto storage = openSqliteStorage(dbPath, dbOptions);
+        auto database = openSqliteStorage(dbPath, dbOptions);
         // Online backups on their own thread and connection (server/README.md).
         std::unique_ptr<BackupTimer> backups;
         if (!config->backupDir.empty() && std::filesystem::weakly_canonical(config->backupDir) ==
@@ -66,11 +45,23 @@ int main(int argc, char** argv) {
             throw std::runtime_error("--backup-dir must not be the recovery directory " + (config->dataDir / "recovery").string());
         if (!config->backupDir.empty())
             backups = std::make_unique<BackupTimer>(dbPath, config->backupDir, config->backupInterval, config->backupKeep);
+        std::unique_ptr<FaultyStorage> faulty;
+        if (!config->testFailWrites.empty()) {
+            // Tests only: a full disk on demand, while the file exists.
+            std::cerr << "senet-server: WARNING: --test-fail-writes: every write fails while " << config->testFailWrites
+                      << " exists (tests only)\n";
+            faulty = std::make_unique<FaultyStorage>(*database);
+            faulty->setFault([path = config->testFailWrites](WriteKind, std::int64_t) {
+                std::error_code ec;
+                return std::filesystem::exists(path, ec);
+            });
+        }
+        Storage& storage = faulty ? static_cast<Storage&>(*faulty) : *database;
         if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
         Metrics metrics;
         PoolScheduler scheduler(config->aiThreads);
-        Registry registry(*storage, metrics, scheduler, *config);
+        Registry registry(storage, metrics, scheduler, *config);
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config, &signer);
         ServerContext context{registry, router, metrics, *config, {}};

@@ -11,8 +11,10 @@ GameRow& MemoryStorage::row(const std::string& id) {
 void MemoryStorage::createGame(const GameRow& game) {
     std::lock_guard lock(mutex_);
     if (games_.count(game.id)) throw StorageError("memory storage: duplicate game id " + game.id);
+    GameRow* old = game.rematchOf.empty() ? nullptr : &row(game.rematchOf);  // checked before anything changes
     games_[game.id] = game;
     actions_[game.id];
+    if (old) old->rematch = game.id;
 }
 
 bool MemoryStorage::takeSeat(const std::string& id, int seat, const std::string& hash) {
@@ -31,13 +33,25 @@ void MemoryStorage::setClientSeed(const std::string& id, int seat, const std::st
     g.clientSeeds[seat] = seed;
 }
 
-void MemoryStorage::appendAction(const std::string& id, const ActionRow& action) {
-    std::lock_guard lock(mutex_);
+std::vector<ActionRow>& MemoryStorage::nextActions(const std::string& id, const ActionRow& action) {
     row(id);
     auto& list = actions_[id];
     if (action.seq != static_cast<std::int64_t>(list.size()))
         throw StorageError("memory storage: action " + std::to_string(action.seq) + " is not the next one");
-    list.push_back(action);
+    return list;
+}
+
+void MemoryStorage::appendAction(const std::string& id, const ActionRow& action) {
+    std::lock_guard lock(mutex_);
+    nextActions(id, action).push_back(action);
+}
+
+void MemoryStorage::appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) {
+    std::lock_guard lock(mutex_);
+    nextActions(id, action).push_back(action);
+    GameRow& g = row(id);
+    g.status = "over";
+    g.result = resultJson;
 }
 
 void MemoryStorage::finishGame(const std::string& id, const std::string& resultJson) {
@@ -114,6 +128,10 @@ void FaultyStorage::setClientSeed(const std::string& id, int seat, const std::st
 void FaultyStorage::appendAction(const std::string& id, const ActionRow& action) {
     check(WriteKind::Action);
     inner_.appendAction(id, action);
+}
+void FaultyStorage::appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) {
+    check(WriteKind::FinalAction);
+    inner_.appendFinalAction(id, action, resultJson);
 }
 void FaultyStorage::finishGame(const std::string& id, const std::string& resultJson) {
     check(WriteKind::Finish);

@@ -20,6 +20,7 @@ public:
     bool takeSeat(const std::string& id, int seat, const std::string& hash) override;
     void setClientSeed(const std::string& id, int seat, const std::string& seed) override;
     void appendAction(const std::string& id, const ActionRow& action) override;
+    void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) override;
     void finishGame(const std::string& id, const std::string& resultJson) override;
     void setRematch(const std::string& id, const std::string& rematchId) override;
     void expireGame(const std::string& id) override;
@@ -29,13 +30,15 @@ public:
 
 private:
     GameRow& row(const std::string& id);  ///< throws StorageError for an unknown id
+    /// Checks that `action` is the next of `id`; throws StorageError otherwise. Caller holds mutex_.
+    std::vector<ActionRow>& nextActions(const std::string& id, const ActionRow& action);
     std::mutex mutex_;
     std::map<std::string, GameRow> games_;
     std::map<std::string, std::vector<ActionRow>> actions_;
 };
 
 /// The kinds of write, for fault injection.
-enum class WriteKind { Create, TakeSeat, ClientSeed, Action, Finish, Rematch, Expire };
+enum class WriteKind { Create, TakeSeat, ClientSeed, Action, FinalAction, Finish, Rematch, Expire };
 
 /// Wraps a Storage and fails writes on demand: a failing write throws StorageError before it
 /// reaches the wrapped storage, so nothing of it is stored. Reads always pass through.
@@ -57,6 +60,7 @@ public:
     bool takeSeat(const std::string& id, int seat, const std::string& hash) override;
     void setClientSeed(const std::string& id, int seat, const std::string& seed) override;
     void appendAction(const std::string& id, const ActionRow& action) override;
+    void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) override;
     void finishGame(const std::string& id, const std::string& resultJson) override;
     void setRematch(const std::string& id, const std::string& rematchId) override;
     void expireGame(const std::string& id) override;

@@ -51,6 +51,9 @@ std::shared_ptr<Room> Registry::add(GameRow row) {
 }
 
 Created Registry::create(const CreateRequest& req) {
+    if (req.opponent == "computer" && services_.scheduler.pending() >= static_cast<std::size_t>(services_.config.aiQueue))
+        throw BusyError("the computer player is busy: " + std::to_string(services_.scheduler.pending()) +
+                        " decisions are queued; try again in a few seconds");
     GameRow row = newRow(req.ruleset, req.opponent, req.opponent == "computer" ? req.level : "");
     Created out;
     out.id = row.id;
@@ -72,6 +75,7 @@ Created Registry::create(const CreateRequest& req) {
             row.inviteHash = fairness::sha256Hex(out.inviteToken);
         }
     }
+    out.commitment = fairness::commitment(row.serverSeed);
     services_.storage.createGame(row);
     add(std::move(row));
     return out;
@@ -80,7 +84,7 @@ Created Registry::create(const CreateRequest& req) {
 std::string Registry::rematchOf(const GameRow& finished) {
     GameRow row = newRow(*rulesetByKey(finished.ruleset), finished.opponent, finished.level);
     row.seatHashes = {finished.seatHashes[1], finished.seatHashes[0]};  // sides swapped, same secrets
-    row.rematchOf = finished.id;
+    row.rematchOf = finished.id;  // createGame links the finished game to it in the same write
     for (int seat = 0; seat < 2; ++seat)
         if (row.seatHashes[seat] == "computer")
             row.clientSeeds[seat] = services_.config.testSeed ? std::string("computer") : fairness::toHex(fairness::randomBytes(16));
@@ -102,7 +106,14 @@ Lookup Registry::find(const std::string& id) {
     const auto expiry = std::chrono::hours(24) * services_.config.expireDays;
     if (out.room) {
         if (out.room->idleFor(std::chrono::duration_cast<std::chrono::milliseconds>(expiry))) {
-            services_.storage.expireGame(id);
+            try {
+                services_.storage.expireGame(id);
+            } catch (const StorageError& e) {
+                // Not stored: the game stays as it was (served), and expires at a later lookup.
+                std::cerr << "senet-server: game " << id << ": expiry could not be saved: " << e.what() << '\n';
+                out.status = Lookup::Found;
+                return out;
+            }
             std::lock_guard lock(mutex_);
             rooms_.erase(id);
             countRooms();
@@ -140,8 +151,12 @@ int Registry::restoreAll() {
         auto row = services_.storage.loadGame(id);
         if (!row) continue;
         if (row->updatedMs < cutoff) {
-            services_.storage.expireGame(id);
-            continue;
+            try {
+                services_.storage.expireGame(id);
+                continue;
+            } catch (const StorageError& e) {
+                std::cerr << "senet-server: game " << id << ": expiry could not be saved: " << e.what() << '\n';
+            }
         }
         auto room = Room::restore(services_, *row, services_.storage.loadActions(id));
         if (auto* err = std::get_if<std::string>(&room)) {
@@ -172,7 +187,13 @@ SweepResult Registry::sweep(std::chrono::milliseconds unloadAfter) {
         // on a room that is waiting for the registry.)
         if (it->second.use_count() == 1 && it->second->unloadable(unloadAfter)) {
             if (it->second->idleFor(expiry)) {
-                services_.storage.expireGame(it->first);
+                try {
+                    services_.storage.expireGame(it->first);
+                } catch (const StorageError& e) {
+                    std::cerr << "senet-server: game " << it->first << ": expiry could not be saved: " << e.what() << '\n';
+                    ++it;  // stays in memory, unchanged; the next sweep tries again
+                    continue;
+                }
                 ++out.expired;
             } else {
                 ++out.unloaded;

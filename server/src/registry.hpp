@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -26,6 +27,12 @@ struct Created {
     std::string secret;       ///< the creator's seat secret
     std::string inviteToken;  ///< friend games only, "" otherwise
     std::vector<int> seats;   ///< the creator's seats
+    std::string commitment;   ///< SHA-256 of the server seed, hex: published before any client seed
+};
+
+/// Thrown by Registry::create when the computer's queue is full (API: 503 `busy`).
+struct BusyError : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 /// A game id lookup.
@@ -49,7 +56,8 @@ public:
     /// Restores every unfinished game from storage (expiring those idle longer than the
     /// configured days). Returns how many were restored; problems are printed to stderr.
     int restoreAll();
-    /// Creates and stores a game. Throws StorageError.
+    /// Creates and stores a game. Throws StorageError (nothing stored or registered), or
+    /// BusyError for a computer game while --ai-queue computer decisions are queued.
     Created create(const CreateRequest& request);
     /// Finds a game in memory or storage.
     Lookup find(const std::string& id);

@@ -41,6 +41,8 @@ public:
     virtual ~Scheduler() = default;
     /// Calls `fn` once after `delay` (0 = as soon as possible), on a worker thread.
     virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
+    /// Tasks queued and not yet started (0 when unknown).
+    virtual std::size_t pending() const { return 0; }
 };
 
 class Room;
@@ -59,8 +61,9 @@ struct Services {
 /// The answer to POST /api/games/{id}/join.
 struct JoinOutcome {
     enum Status { Joined, BadInvite, Full } status = Full;
-    int seat = 1;
+    int seat = 1;        ///< the seat taken: whichever the creator left free (Joined only)
     std::string secret;  ///< the new seat secret (Joined only)
+    std::string commitment;  ///< SHA-256 of the server seed, hex (Joined only)
 };
 
 /// A game with its seats and connections.
@@ -94,7 +97,9 @@ public:
     /// Answers a message that failed to parse (counts it, sends the error).
     void reject(Peer* key, const protocol::ParseError& error);
 
-    /// Takes the second seat of a friend game with the invite token.
+    /// Takes the free seat of a friend game (seat 0 or 1, whichever the creator left) with the
+    /// invite token. The seat is taken only once its write is stored: a StorageError leaves
+    /// it free and is thrown to the caller.
     JoinOutcome join(const std::string& inviteToken);
     /// The public summary served by GET /api/games/{id}.
     nlohmann::json summary() const;
@@ -108,6 +113,16 @@ private:
         std::weak_ptr<Peer> peer;
         unsigned seats = 0;  ///< bit s: holds seat s
         bool hello = false;
+        /// The client seed this connection offers for its seats (its hello's, or one drawn for
+        /// it): kept to fix the seed again if its write failed.
+        std::optional<std::string> seed;
+    };
+    /// How a game ends: the result JSON and its parts.
+    struct Ending {
+        std::optional<int> winner;
+        std::optional<std::int64_t> player;
+        std::string reason;
+        std::string json;
     };
     /// The events of one message (PROTOCOL.md "Events"), serialised in order as they happen.
     class Events {
@@ -126,13 +141,18 @@ private:
     };
 
     bool overLocked() const { return result_.has_value(); }
+    /// A friend game one of whose seats is free.
     bool waiting() const;
+    /// Before the first throw, while a seat's client seed is not fixed.
+    bool seedsPending() const;
     bool isComputer(int seat) const { return row_.seatHashes[seat] == "computer"; }
     bool online(int seat) const;
     /// Appends the state (PROTOCOL.md: the snapshot without `record` and `you`) as JSON.
     void writeState(std::string& out) const;
     nlohmann::json state() const;
-    nlohmann::json snapshotFor(const PeerState& p) const;
+    /// The snapshot frame for `p`, shared by every connection holding the same seats until the
+    /// state changes (a broadcast clears the cache).
+    std::shared_ptr<const std::string> snapshotFor(const PeerState& p) const;
     /// The player number of `seat`, nullopt during Jéquier's opening.
     std::optional<std::int64_t> playerOfSeat(int seat) const;
     void sendTo(const PeerState& p, std::string frame) const;
@@ -143,10 +163,26 @@ private:
     int actingSeat(const PeerState& p) const;
 
     void onHello(PeerState& p, const protocol::Hello& h);
-    /// Draws and applies a throw for `seat`; stores it first. False (and an error sent to `p`) on storage failure.
+    /// Fixes the client seed of each of `p`'s seats that has none (p.seed), storing each first.
+    /// False (and `storage` sent to `p`) when a write failed.
+    bool fixSeeds(PeerState& p, Events& events);
+    void onAction(PeerState& p, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
+    void onRematch(PeerState& p, int mine);
+    /// Runs one storage write. False (and `storage` sent to `p`, or logged for the computer)
+    /// when it failed: the caller then changes nothing. Every write of a room goes through here.
+    bool stored(PeerState* p, std::string_view what, const std::function<void()>& write);
+    /// Draws a throw for `seat` and applies it once it is stored (with the result when it ends
+    /// the game). False when the write failed: nothing changed.
     bool doThrow(int seat, Events& events, PeerState* p);
+    /// Applies a move once it is stored (with the result when it ends the game). False when
+    /// the move is not legal or the write failed: nothing changed.
     bool doMove(int seat, Move move, Events& events, PeerState* p);
-    void finish(std::optional<int> winner, std::string reason, Events& events);
+    /// The ending of `game` (its board result when reason is "bear-off").
+    static Ending endingOf(const Game& game, std::optional<int> winner, std::string reason);
+    /// Ends the game by resignation or claim once the result is stored. False when the write failed.
+    bool endGame(std::optional<int> winner, std::string reason, Events& events, PeerState* p);
+    /// Marks the stored ending in memory and adds the `result` event (the server seed revealed).
+    void commitEnding(const Ending& ending, Events& events);
     void afterAction(const Events& events, std::chrono::steady_clock::time_point received);
     void scheduleComputer();
     void computerAct(std::int64_t expectedPly);
@@ -166,10 +202,12 @@ private:
     std::array<bool, 2> rematchOffered_{};
     std::chrono::steady_clock::time_point lastAction_;
     bool computerScheduled_ = false;
+    std::chrono::steady_clock::time_point computerDue_;  ///< when the scheduled decision should start
     int lastThrowSeat_ = 0;
     Rng rng_;
     std::string commitment_;        ///< SHA-256 of the server seed, hex (fixed at creation)
     std::size_t frameSize_ = 2048;  ///< capacity to reserve for the next events frame
+    mutable std::array<std::shared_ptr<const std::string>, 4> snapshots_;  ///< by seats bitmask; cleared on change
 };
 
 }  // namespace senet::server

@@ -184,12 +184,19 @@ public:
 
     void createGame(const GameRow& g) override {
         std::lock_guard lock(mutex_);
-        Use u(insertGame_);
-        u.text(1, g.id).text(2, g.ruleset).text(3, g.opponent).text(4, g.level).blob(5, g.serverSeed);
-        u.optText(6, g.clientSeeds[0]).optText(7, g.clientSeeds[1]).text(8, g.seatHashes[0]).text(9, g.seatHashes[1]);
-        u.text(10, g.inviteHash).integer(11, g.createdMs).integer(12, g.updatedMs).text(13, g.status).text(14, g.result);
-        u.text(15, g.rematchOf).text(16, g.rematch);
-        u.step();
+        transaction([&] {
+            Use u(insertGame_);
+            u.text(1, g.id).text(2, g.ruleset).text(3, g.opponent).text(4, g.level).blob(5, g.serverSeed);
+            u.optText(6, g.clientSeeds[0]).optText(7, g.clientSeeds[1]).text(8, g.seatHashes[0]).text(9, g.seatHashes[1]);
+            u.text(10, g.inviteHash).integer(11, g.createdMs).integer(12, g.updatedMs).text(13, g.status).text(14, g.result);
+            u.text(15, g.rematchOf).text(16, g.rematch);
+            u.step();
+            if (g.rematchOf.empty()) return;
+            Use link(rematch_);  // the old game names its rematch in the same transaction
+            link.text(1, g.rematchOf).text(2, g.id);
+            link.step();
+            if (link.changes() != 1) throw StorageError("sqlite: no game " + g.rematchOf + " to link the rematch to");
+        });
     }
 
     bool takeSeat(const std::string& id, int seat, const std::string& hash) override {
@@ -216,6 +223,19 @@ public:
         u.text(1, id).integer(2, a.seq).text(3, std::string_view(&a.kind, 1)).integer(4, a.outcome).text(5, a.move);
         u.integer(6, nowMs());
         u.step();
+    }
+
+    void appendFinalAction(const std::string& id, const ActionRow& a, const std::string& resultJson) override {
+        std::lock_guard lock(mutex_);
+        transaction([&] {
+            Use u(insertAction_);
+            u.text(1, id).integer(2, a.seq).text(3, std::string_view(&a.kind, 1)).integer(4, a.outcome).text(5, a.move);
+            u.integer(6, nowMs());
+            u.step();
+            Use f(finish_);
+            f.text(1, id).text(2, resultJson).integer(3, nowMs());
+            f.step();
+        });
     }
 
     void finishGame(const std::string& id, const std::string& resultJson) override {
@@ -283,6 +303,20 @@ public:
     }
 
 private:
+    /// Runs `body` as one transaction: committed when it returns, rolled back when it throws
+    /// (the error is rethrown). The caller holds mutex_.
+    template <class F>
+    void transaction(F&& body) {
+        db_.exec("BEGIN IMMEDIATE");
+        try {
+            body();
+            db_.exec("COMMIT");
+        } catch (...) {
+            sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+            throw;
+        }
+    }
+
     /// Runs the pragmas, the integrity check and the schema before any statement is prepared.
     struct Init {
         Init(Db& db, const std::string& path, bool syncFull, bool check) {

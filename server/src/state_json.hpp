@@ -24,7 +24,8 @@ struct StateFields {
     std::int64_t throwIndex;
     int lastThrowSeat;
     bool over;     ///< the game has ended (any way)
-    bool waiting;  ///< a friend game whose second seat is free
+    bool waiting;  ///< a friend game one of whose seats is free
+    bool seedsPending;  ///< before the first throw, a seat's client seed is not fixed yet (no seat may act)
     std::array<bool, 2> online;
     std::array<bool, 2> rematchOffered;
     std::string_view resultText;  ///< the result JSON, "" while playing
@@ -147,7 +148,7 @@ inline void writeStateJson(std::string& out, const StateFields& f) {
     out += f.rematchOffered[1] ? "true]" : "false]";
     s.raw("result", f.resultText.empty() ? std::string_view("null") : f.resultText);
     s.str("ruleset", r.key);
-    if (isOver || f.waiting) s.null("seatToAct");
+    if (isOver || f.waiting || f.seedsPending) s.null("seatToAct");
     else s.num("seatToAct", f.game.seatToAct());
     s.key("seats");
     out += '[';

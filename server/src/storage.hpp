@@ -49,7 +49,9 @@ struct ActionRow {
 class Storage {
 public:
     virtual ~Storage() = default;
-    /// Inserts a new game. Throws StorageError (also for a duplicate id).
+    /// Inserts a new game. When `game.rematchOf` names a game, that game's `rematch` is set to
+    /// this one in the same transaction (a rematch exists linked or not at all). Throws
+    /// StorageError (also for a duplicate id); nothing is stored then.
     virtual void createGame(const GameRow& game) = 0;
     /// Sets a seat's secret hash only if the seat is still free; false when it was taken.
     virtual bool takeSeat(const std::string& id, int seat, const std::string& hash) = 0;
@@ -57,7 +59,10 @@ public:
     virtual void setClientSeed(const std::string& id, int seat, const std::string& seed) = 0;
     /// Appends an action; `action.seq` must be the next one (a duplicate seq throws).
     virtual void appendAction(const std::string& id, const ActionRow& action) = 0;
-    /// Marks a game over with its result JSON.
+    /// Appends the action that ends the game and marks the game over with its result JSON, in
+    /// one transaction: both are stored or neither (the server seed is revealed only after).
+    virtual void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) = 0;
+    /// Marks a game over with its result JSON (a resignation or claim).
     virtual void finishGame(const std::string& id, const std::string& resultJson) = 0;
     /// Links a game to its rematch.
     virtual void setRematch(const std::string& id, const std::string& rematchId) = 0;

@@ -302,6 +302,9 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
         if (s.value("phase", "") == "over") break;
         const std::int64_t ply = s["ply"];
         if (s["seatToAct"].is_null()) {
+            // Before the first throw no seat acts until both client seeds are fixed (the other
+            // seat's hello may still be on its way): wait for the next message.
+            if (s.value("throwIndex", 1) == 0 && primary->receive()) continue;
             ADD_FAILURE() << "no seat to act in phase " << s.value("phase", "");
             return sent;
         }

@@ -1,0 +1,276 @@
+// A room's actions: throws, moves, resignation, claim and rematch. Every one is stored before
+// anything changes in memory or goes out: a failed write answers `storage` and changes nothing.
+// A throw or move that ends the game is stored with its result in one write.
+#include "room.hpp"
+
+#include "senet/fairness.hpp"
+#include "senet/record.hpp"
+
+#include "state_json.hpp"
+
+namespace senet::server {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+/// The player number `game` gives `seat`, nullopt during Jéquier's opening.
+std::optional<std::int64_t> playerIn(const Game& game, int seat) {
+    if (game.phase() == Phase::Opening) return std::nullopt;
+    return number(*game.playerOf(seat));
+}
+
+}  // namespace
+
+bool Room::checkAction(PeerState& p, std::int64_t ply) {
+    if (!p.seats) return error(p, "not-seated", "you are watching this game; only a seat may act"), false;
+    if (overLocked()) return error(p, "game-over", "the game is over"), false;
+    if (waiting()) return error(p, "not-started", "the other seat has not joined yet"), false;
+    if (ply != ply_) {
+        error(p, "wrong-ply", "this game is at ply " + std::to_string(ply_) + ", not " + std::to_string(ply));
+        sendSnapshot(p);
+        return false;
+    }
+    if (!(p.seats & (1u << game_.seatToAct())))
+        return error(p, "not-your-turn", "seat " + std::to_string(game_.seatToAct()) + " is to act"), false;
+    return true;
+}
+
+Room::Ending Room::endingOf(const Game& game, std::optional<int> winner, std::string reason) {
+    if (reason == "bear-off") {
+        const Outcome o = game.outcome();
+        if (o == Outcome::Draw) reason = "draw";
+        else winner = game.seatOf(o == Outcome::WinOne ? Player::One : Player::Two);
+    }
+    Ending e;
+    e.winner = winner;
+    e.player = winner ? playerIn(game, *winner) : std::nullopt;
+    e.reason = std::move(reason);
+    e.json = json({{"winner", winner ? json(*winner) : json(nullptr)},
+                   {"player", e.player ? json(*e.player) : json(nullptr)},
+                   {"reason", e.reason}})
+                 .dump();
+    return e;
+}
+
+void Room::commitEnding(const Ending& e, Events& events) {
+    row_.status = "over";
+    row_.result = e.json;
+    resultText_ = e.json;
+    result_ = json::parse(e.json);
+    services_.metrics.gamesRunning.fetch_sub(1);
+    events.add()
+        .str("e", "result")
+        .optNum("player", e.player)
+        .str("reason", e.reason)
+        .str("serverSeed", fairness::toHex(row_.serverSeed))
+        .optNum("winner", e.winner ? std::optional<std::int64_t>(*e.winner) : std::nullopt);
+}
+
+bool Room::endGame(std::optional<int> winner, std::string reason, Events& events, PeerState* p) {
+    const Ending e = endingOf(game_, winner, std::move(reason));
+    if (!stored(p, "the result", [&] { services_.storage.finishGame(row_.id, e.json); })) return false;
+    commitEnding(e, events);
+    return true;
+}
+
+bool Room::doThrow(int seat, Events& events, PeerState* p) {
+    const Ruleset& r = game_.rules();
+    const std::string s0 = row_.clientSeeds[0].value_or(""), s1 = row_.clientSeeds[1].value_or("");
+    const int outcome = fairness::outcomeIndex(row_.serverSeed, s0, s1, static_cast<std::uint64_t>(throwIndex_), r.outcomeCount);
+    const Throw t = throwOfOutcome(r, outcome);
+    // Applied to a copy first: whether it ends the game decides what is stored.
+    Game next = game_;
+    auto ev = next.applyThrow(t);  // cannot fail: the phase was checked and the throw is an outcome
+    if (!ev) {
+        if (p) error(*p, "wrong-phase", ev.error().message);
+        return false;
+    }
+    std::optional<Ending> ending;
+    if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
+    const ActionRow action{ply_, 't', outcome, ""};
+    if (!stored(p, "the throw", [&] {
+            if (ending) services_.storage.appendFinalAction(row_.id, action, ending->json);
+            else services_.storage.appendAction(row_.id, action);
+        }))
+        return false;
+    // Stored: apply it.
+    const bool opening = game_.phase() == Phase::Opening;
+    const auto playerBefore = playerOfSeat(seat);
+    game_ = std::move(next);
+    ++ply_;
+    lastThrowSeat_ = seat;
+    events.add()
+        .str("e", "thrown")
+        .num("index", throwIndex_)
+        .boolean("opening", opening)
+        .optNum("player", playerBefore)
+        .num("seat", seat)
+        .str("sticks", sticksString(r, t))
+        .num("value", t.value);
+    ++throwIndex_;
+    if (opening) {
+        if (ev->openingDecided)
+            events.add().str("e", "opening-decided").num("seat", seat);
+        else
+            events.add().str("e", "turn").null("player").num("seat", game_.seatToAct());
+    } else if (ev->noMove) {
+        const auto player = playerOfSeat(seat);
+        const bool lost = !r.extraThrowAfterPass;
+        events.add().str("e", lost ? "turn-lost" : "passed").optNum("player", player).num("seat", seat).num("value", t.value);
+        if (game_.phase() != Phase::Over) {
+            if (ev->keepsTurn)
+                events.add().str("e", "extra-throw").optNum("player", player).num("seat", seat).num("value", t.value);
+            else
+                events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
+        }
+    }
+    if (ending) commitEnding(*ending, events);
+    return true;
+}
+
+bool Room::doMove(int seat, Move move, Events& events, PeerState* p) {
+    const int value = game_.pendingThrow()->value;
+    const Player mover = game_.position().turn;
+    Game next = game_;
+    auto ply = next.applyMove(move);
+    if (!ply) {
+        if (p) error(*p, "illegal-move", ply.error().message);
+        return false;
+    }
+    const Move m = ply->move;  // the legal move with its flags
+    std::optional<Ending> ending;
+    if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
+    const ActionRow action{ply_, 'm', 0, formatMove(m)};
+    if (!stored(p, "the move", [&] {
+            if (ending) services_.storage.appendFinalAction(row_.id, action, ending->json);
+            else services_.storage.appendAction(row_.id, action);
+        }))
+        return false;
+    game_ = std::move(next);
+    ++ply_;
+    const Mover by{seat, number(mover)};
+    {
+        auto moved = events.add();
+        writeMove(moved, m, &by);
+    }
+    const int opp = number(opponent(mover));
+    if (m.has(kSwap)) events.add().str("e", "swapped").num("player", opp).num("square", m.to).num("to", m.from);
+    if (m.has(kCapture)) events.add().str("e", "captured").num("player", opp).num("square", m.to);
+    if (m.has(kWater)) events.add().num("dest", m.dest).str("e", "water").num("player", by.player).num("seat", seat).num("square", m.to);
+    if (m.has(kBearOff))
+        events.add().str("e", "borne-off").num("from", m.from).num("off", game_.position().borneOff(mover)).num("player", by.player).num(
+            "seat", seat);
+    if (ending) {
+        commitEnding(*ending, events);
+    } else if (keepsTurn(game_.rules(), value, m)) {
+        events.add().str("e", "extra-throw").num("player", by.player).num("seat", seat).num("value", value);
+    } else {
+        events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
+    }
+    return true;
+}
+
+void Room::afterAction(const Events& events, Clock::time_point received) {
+    lastAction_ = Clock::now();
+    broadcast(events);
+    services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
+    services_.metrics.observeActionLatency(std::chrono::duration<double>(Clock::now() - received).count());
+    scheduleComputer();
+}
+
+void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time_point received) {
+    std::lock_guard lock(mutex_);
+    auto it = peers_.find(key);
+    if (it == peers_.end()) return;
+    PeerState& p = it->second;
+    if (const auto* h = std::get_if<protocol::Hello>(&message)) return onHello(p, *h);
+    if (std::holds_alternative<protocol::Ping>(message)) {
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+        return sendTo(p, protocol::envelope("pong", json({{"time", ms.count()}}).dump()));
+    }
+    if (!p.hello) return error(p, "hello-first", "send hello first");
+    onAction(p, message, received);
+}
+
+void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Clock::time_point received) {
+    if (const auto* t = std::get_if<protocol::ThrowRequest>(&message)) {
+        if (!checkAction(p, t->ply)) return;
+        if (game_.phase() != Phase::Throw && game_.phase() != Phase::Opening)
+            return error(p, "wrong-phase", "a move is due, not a throw");
+        Events events;
+        if (seedsPending()) {
+            // This connection's own seed may have failed to store at its hello: try again.
+            if (!fixSeeds(p, events)) return;  // `storage` sent
+            if (!events.empty()) broadcast(events);
+            if (seedsPending())
+                return error(p, "seeds-pending",
+                             "the first throw waits until both seats' client seeds are fixed (each seat's first hello fixes it)");
+            events = Events();
+        }
+        if (doThrow(game_.seatToAct(), events, &p)) afterAction(events, received);
+        return;
+    }
+    if (const auto* m = std::get_if<protocol::MoveRequest>(&message)) {
+        if (!checkAction(p, m->ply)) return;
+        if (game_.phase() != Phase::Move) return error(p, "wrong-phase", "a throw is due, not a move");
+        auto move = parseMove(game_.position(), game_.pendingThrow()->value, m->move);
+        if (!move) return error(p, "illegal-move", move.error().message);
+        if (move->isPass()) return error(p, "illegal-move", "pass is not a move here: a legal move exists");
+        Events events;
+        if (doMove(game_.seatToAct(), *move, events, &p)) afterAction(events, received);
+        return;
+    }
+    if (!p.seats) return error(p, "not-seated", "you are watching this game; only a seat may act");
+    const int mine = actingSeat(p);
+    if (std::holds_alternative<protocol::Resign>(message)) {
+        if (overLocked()) return error(p, "game-over", "the game is over");
+        Events events;
+        if (!endGame(1 - mine, "resign", events, &p)) return;
+        lastAction_ = Clock::now();
+        return broadcast(events);
+    }
+    if (std::holds_alternative<protocol::Claim>(message)) {
+        if (overLocked()) return error(p, "game-over", "the game is over");
+        const int other = 1 - mine;
+        if (row_.opponent == "local" || isComputer(other) || row_.seatHashes[other].empty())
+            return error(p, "cannot-claim", "there is no human opponent to claim against");
+        if (connections_[other] > 0) return error(p, "cannot-claim", "your opponent is online");
+        const auto away = Clock::now() - offlineSince_[other];
+        if (away < services_.config.grace)
+            return error(p, "cannot-claim",
+                         "your opponent has been offline for " +
+                             std::to_string(std::chrono::duration_cast<std::chrono::seconds>(away).count()) + " s of " +
+                             std::to_string(services_.config.grace.count()) + " s");
+        Events events;
+        if (!endGame(mine, "claim", events, &p)) return;
+        return broadcast(events);
+    }
+    if (std::holds_alternative<protocol::Rematch>(message)) return onRematch(p, mine);
+}
+
+void Room::onRematch(PeerState& p, int mine) {
+    if (!overLocked()) return error(p, "not-over", "a rematch is offered once the game is over");
+    Events events;
+    if (row_.rematch.empty()) {
+        auto offered = rematchOffered_;
+        for (int seat = 0; seat < 2; ++seat)
+            if (p.seats & (1u << seat)) offered[seat] = true;
+        const bool both = (offered[0] || isComputer(0)) && (offered[1] || isComputer(1));
+        if (!both) {
+            rematchOffered_ = offered;
+            events.add().str("e", "rematch-offered").num("seat", mine);
+            return broadcast(events);
+        }
+        // The new game and the link to it are one write (Storage::createGame with rematchOf).
+        std::string id;
+        if (!stored(&p, "the rematch", [&] { id = services_.createRematch(row_); })) return;
+        rematchOffered_ = offered;
+        row_.rematch = id;
+    }
+    events.add().str("e", "rematch").str("game", row_.rematch);
+    broadcast(events);
+}
+
+}  // namespace senet::server

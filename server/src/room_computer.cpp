@@ -1,0 +1,129 @@
+// The computer's seat: its decisions run on the Scheduler, one at a time per room, the search
+// outside the room's lock. A decision that starts late (the queue is long: a flood of computer
+// games) is made at a cheaper level, so that every computer game keeps answering quickly.
+#include "room.hpp"
+
+#include <atomic>
+#include <iostream>
+
+#include "senet/ai.hpp"
+#include "senet/record.hpp"
+
+namespace senet::server {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+/// Counts decisions made at a cheaper level and logs them at most once per 10 s, with the count.
+void noteDegraded(const std::string& game, std::chrono::milliseconds late) {
+    static std::atomic<std::int64_t> count{0};
+    static std::atomic<std::int64_t> lastLogMs{-1'000'000};
+    const std::int64_t n = ++count;
+    const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
+    std::int64_t last = lastLogMs.load();
+    if (now - last < 10'000 || !lastLogMs.compare_exchange_strong(last, now)) return;
+    count.fetch_sub(n);
+    std::cerr << "senet-server: computer queue busy: " << n << " decision(s) made at the intermediate level instead of"
+              << " expert (latest: game " << game << ", " << late.count() << " ms late)\n";
+}
+
+}  // namespace
+
+void Room::kick() {
+    std::lock_guard lock(mutex_);
+    scheduleComputer();
+}
+
+void Room::scheduleComputer() {
+    if (overLocked() || computerScheduled_ || waiting() || seedsPending()) return;
+    if (!isComputer(game_.seatToAct())) return;
+    computerScheduled_ = true;
+    computerDue_ = Clock::now() + services_.config.computerDelay;
+    std::weak_ptr<Room> weak = weak_from_this();
+    const std::int64_t ply = ply_;
+    services_.scheduler.after(services_.config.computerDelay, [weak, ply] {
+        if (auto room = weak.lock()) room->computerAct(ply);
+    });
+}
+
+void Room::computerAct(std::int64_t expectedPly) {
+    // 1. Under the lock: is it still the computer's turn at this ply? Copy what the search needs.
+    std::optional<Position> position;
+    int throwValue = 0;
+    ai::Options options;
+    {
+        // computerScheduled_ stays set until step 3, so no second decision can start meanwhile
+        // (rng_ is used by this one only).
+        std::lock_guard lock(mutex_);
+        if (overLocked() || ply_ != expectedPly || !isComputer(game_.seatToAct())) {
+            computerScheduled_ = false;
+            return scheduleComputer();
+        }
+        if (game_.phase() == Phase::Move) {
+            position = game_.position();
+            throwValue = game_.pendingThrow()->value;
+            options.level = ai::levelByName(row_.level).value_or(ai::Level::Intermediate);
+            options.budget = services_.config.aiBudget;
+            // Late by more than the allowance: the queue ahead was long. A full search now would
+            // delay every game behind this one too; decide at the cheap level instead.
+            const auto late = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - computerDue_);
+            if (options.level == ai::Level::Expert && late > services_.config.aiLate) {
+                options.level = ai::Level::Intermediate;
+                noteDegraded(row_.id, late);
+            }
+        }
+    }
+    // 2. Without the lock, so that the room's players and spectators are served meanwhile:
+    //    the decision, bounded by its budget. A failure or an overrun is logged; a failure
+    //    falls back to a legal move so that the game never stalls.
+    std::optional<Move> decided;
+    if (position) {
+        const auto started = Clock::now();
+        try {
+            decided = ai::chooseMove(*position, throwValue, options, rng_);
+        } catch (const std::exception& e) {
+            std::cerr << "senet-server: game " << row_.id << ": computer player failed (" << e.what()
+                      << "); playing a fallback move\n";
+        }
+        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+        if (took > 2 * options.budget + std::chrono::milliseconds(50))
+            std::cerr << "senet-server: game " << row_.id << ": computer decision took " << took.count()
+                      << " ms (budget " << options.budget.count() << " ms)\n";
+    }
+    // 3. Under the lock again: play it, unless the game moved on meanwhile (a resignation).
+    std::lock_guard lock(mutex_);
+    computerScheduled_ = false;
+    if (overLocked() || ply_ != expectedPly) return scheduleComputer();
+    const int seat = game_.seatToAct();
+    if (!isComputer(seat)) return;
+    const auto received = Clock::now();
+    Events events;
+    bool ok = false;
+    if (game_.phase() == Phase::Move) {
+        Move m = game_.legalMoves()[0];
+        bool legal = false;
+        if (decided)
+            for (const Move& l : game_.legalMoves()) legal = legal || l.sameAs(*decided);
+        if (legal) m = *decided;
+        else if (decided)
+            std::cerr << "senet-server: game " << row_.id << ": computer chose an illegal move " << formatMove(*decided)
+                      << "; playing a fallback move\n";
+        ok = doMove(seat, m, events, nullptr);
+    } else {
+        ok = doThrow(seat, events, nullptr);
+    }
+    if (ok) {
+        afterAction(events, received);
+    } else {
+        // Storage failed (logged, nothing changed): try again later.
+        computerScheduled_ = true;
+        computerDue_ = Clock::now() + std::chrono::milliseconds(1000);
+        std::weak_ptr<Room> weak = weak_from_this();
+        services_.scheduler.after(std::chrono::milliseconds(1000), [weak, expectedPly] {
+            if (auto room = weak.lock()) room->computerAct(expectedPly);
+        });
+    }
+}
+
+}  // namespace senet::server

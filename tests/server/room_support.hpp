@@ -1,0 +1,215 @@
+// In-process test support: a Registry over FaultyStorage(MemoryStorage) with a ManualScheduler,
+// test peers that collect every frame the room sends, and a driver that plays whole games.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "manual_scheduler.hpp"
+#include "memory_storage.hpp"
+#include "registry.hpp"
+#include "senet/fairness.hpp"
+
+namespace senet::testing {
+
+using nlohmann::json;
+using namespace senet::server;
+
+/// A connection that keeps every frame it is sent.
+class TestPeer final : public Peer {
+public:
+    void send(std::shared_ptr<const std::string> frame) override {
+        std::lock_guard lock(mutex_);
+        frames_.push_back(std::move(frame));
+    }
+    /// The frames received since the last call.
+    std::vector<std::shared_ptr<const std::string>> take() {
+        std::lock_guard lock(mutex_);
+        return std::exchange(frames_, {});
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::shared_ptr<const std::string>> frames_;
+};
+
+/// One client of a room, as the browser would be: sends parsed messages, follows the state.
+class Client {
+public:
+    explicit Client(std::shared_ptr<Room> room) : room_(std::move(room)), peer_(std::make_shared<TestPeer>()) {
+        room_->attach(peer_.get(), peer_);
+    }
+    ~Client() { room_->detach(peer_.get()); }
+    Client(const Client&) = delete;
+    Client& operator=(const Client&) = delete;
+
+    /// Sends {"t":type,"d":d} through the real parser.
+    void send(const std::string& type, json d = json::object()) {
+        const std::string frame = json{{"t", type}, {"d", d}}.dump();
+        auto parsed = protocol::parse(frame);
+        if (auto* e = std::get_if<protocol::ParseError>(&parsed)) {
+            ADD_FAILURE() << "test sent an invalid frame " << frame << ": " << e->message;
+            return;
+        }
+        room_->handle(peer_.get(), std::get<protocol::ClientMessage>(parsed), std::chrono::steady_clock::now());
+        drain();
+    }
+    /// hello with a secret and a seed ("" = none); returns the snapshot it got.
+    json hello(const std::string& secret = "", const std::string& seed = "") {
+        json d = json::object();
+        if (!secret.empty()) d["secret"] = secret;
+        if (!seed.empty()) d["clientSeed"] = seed;
+        send("hello", d);
+        return lastSnapshot_;
+    }
+    /// Reads the frames that arrived.
+    void drain() {
+        for (auto& f : peer_->take()) {
+            raw_.push_back(f);
+            json m = json::parse(*f, nullptr, false);
+            if (m.is_discarded()) {
+                ADD_FAILURE() << "not JSON: " << *f;
+                continue;
+            }
+            const std::string t = m.value("t", "");
+            if (t == "snapshot") {
+                lastSnapshot_ = m["d"];
+                state_ = m["d"];
+                state_.erase("record");
+                state_.erase("you");
+            } else if (t == "events") {
+                state_ = m["d"]["state"];
+                for (auto& e : m["d"]["events"]) events_.push_back(e);
+            } else if (t == "error") {
+                errors_.push_back(m["d"]);
+            }
+        }
+    }
+    const json& state() { return drain(), state_; }
+    const std::vector<json>& events() { return drain(), events_; }
+    const std::vector<json>& errors() { return drain(), errors_; }
+    /// Every frame received, in order (shared pointers as the room sent them).
+    const std::vector<std::shared_ptr<const std::string>>& frames() { return drain(), raw_; }
+    Room& room() { return *room_; }
+
+private:
+    std::shared_ptr<Room> room_;
+    std::shared_ptr<TestPeer> peer_;
+    json state_, lastSnapshot_;
+    std::vector<json> events_, errors_;
+    std::vector<std::shared_ptr<const std::string>> raw_;
+};
+
+/// A registry over fault-injecting in-memory storage, with its scheduler and config.
+struct Fixture {
+    Fixture() {
+        config.computerDelay = std::chrono::milliseconds(0);
+        config.aiBudget = std::chrono::milliseconds(5);
+        registry = std::make_unique<Registry>(faulty, metrics, scheduler, config);
+    }
+    std::shared_ptr<Room> room(const std::string& id) {
+        Lookup l = registry->find(id);
+        EXPECT_EQ(l.status, Lookup::Found) << id;
+        return l.room;
+    }
+    Created create(const std::string& opponent, int creatorSeat, RulesetId ruleset = RulesetId::Standard,
+                   const std::string& level = "") {
+        CreateRequest req;
+        req.ruleset = ruleset;
+        req.opponent = opponent;
+        req.creatorSeat = creatorSeat;
+        req.level = opponent == "computer" ? (level.empty() ? std::string("beginner") : level) : "";
+        return registry->create(req);
+    }
+    /// The state as a new spectator sees it (without `you` and `record`).
+    json freshState(const std::string& id) {
+        Client watcher(room(id));
+        json s = watcher.hello();
+        s.erase("you");
+        return s;
+    }
+    /// The stored server seed of `id`, hex.
+    std::string serverSeedHex(const std::string& id) { return fairness::toHex(memory.loadGame(id)->serverSeed); }
+
+    MemoryStorage memory;
+    FaultyStorage faulty{memory};
+    Metrics metrics;
+    ManualScheduler scheduler;
+    Config config;
+    std::unique_ptr<Registry> registry;
+};
+
+/// Writes a finished game's verifiable record to a file and runs `senet verify` on it: the
+/// throws are recomputed from the revealed seeds and the moves replayed.
+inline void expectVerifies(Room& room, const std::string& name) {
+    auto record = room.verifiableRecord();
+    ASSERT_TRUE(record.has_value()) << "no record: the game is not over";
+    const auto file = std::filesystem::temp_directory_path() / ("senet-room-test-" + name + ".json");
+    std::ofstream(file) << *record;
+    const std::string cmd = std::string(SENET_CLI_BINARY) + " verify '" + file.string() + "' 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    std::string out;
+    char buf[256];
+    while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    const int status = pclose(p);
+    std::filesystem::remove(file);
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0) << out;
+    EXPECT_NE(out.find("ok:"), std::string::npos) << out;
+}
+
+/// What the driver does for one human action: `actor` sends (type, data).
+using ActFn = std::function<void(Client& actor, const std::string& type, const json& data)>;
+
+/// Plays the room's game to the end: the client in `players` for the seat to act throws or
+/// makes a random legal move through `act`; the computer's turns run on the scheduler through
+/// `computerTurn`. `follower` is any client of the room (its state drives the loop).
+inline void playToEnd(Fixture& f, std::map<int, Client*> players, Client& follower, std::mt19937& rng, const ActFn& act,
+                      const std::function<void()>& computerTurn = {}) {
+    for (int guard = 0; guard < 5000; ++guard) {
+        const json s = follower.state();
+        if (s.value("phase", "") == "over") return;
+        ASSERT_FALSE(s["seatToAct"].is_null()) << s.dump();
+        const int seat = s["seatToAct"];
+        const std::int64_t ply = s["ply"];
+        auto it = players.find(seat);
+        if (it == players.end()) {
+            if (computerTurn) computerTurn();
+            else f.scheduler.runAll();
+            ASSERT_GT(follower.state()["ply"].get<std::int64_t>(), ply) << "the computer did not act";
+            continue;
+        }
+        if (s["phase"] == "move") {
+            const auto& moves = s["legalMoves"];
+            act(*it->second, "move", {{"ply", ply}, {"move", moves[rng() % moves.size()]["move"]}});
+        } else {
+            act(*it->second, "throw", {{"ply", ply}});
+        }
+        if (!computerTurn) f.scheduler.runAll();  // else the computer's turn runs in the branch above
+        ASSERT_GT(follower.state()["ply"].get<std::int64_t>(), ply) << "no progress at ply " << ply;
+    }
+    FAIL() << "the game did not end";
+}
+
+/// The default action: send it; no error expected.
+inline ActFn plainAct() {
+    return [](Client& actor, const std::string& type, const json& data) {
+        const auto before = actor.errors().size();
+        actor.send(type, data);
+        EXPECT_EQ(actor.errors().size(), before) << actor.errors().back().dump();
+    };
+}
+
+}  // namespace senet::testing

@@ -1,0 +1,135 @@
+// A room in process (MemoryStorage, ManualScheduler): the order of fairness (both client seeds
+// fixed before the first throw), every seat choice of a friend game, shared snapshots.
+#include "room_support.hpp"
+
+namespace senet::testing {
+namespace {
+
+/// The first throw waits until both seats' seeds are fixed; a seated hello without a seed
+/// gets a server-drawn one, published before any throw.
+TEST(RoomSeeds, FirstThrowWaitsUntilBothSeedsAreFixed) {
+    Fixture f;
+    const Created g = f.create("friend", 0);
+    auto room = f.room(g.id);
+    Client a(room);
+    a.hello(g.secret, "creatorseed");
+    const JoinOutcome j = room->join(g.inviteToken);
+    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    // The friend holds its seat but has not said hello: its seed is not fixed.
+    a.send("throw", {{"ply", 0}});
+    ASSERT_FALSE(a.errors().empty());
+    EXPECT_EQ(a.errors().back()["code"], "seeds-pending");
+    EXPECT_EQ(a.state()["ply"], 0);
+    EXPECT_TRUE(f.memory.loadActions(g.id).empty());
+    // The friend's hello carries no seed: the server draws one and publishes it.
+    Client b(room);
+    const json s = b.hello(j.secret);
+    ASSERT_TRUE(s["fairness"]["clientSeeds"][1].is_string()) << s.dump();
+    const std::string drawn = s["fairness"]["clientSeeds"][1];
+    EXPECT_EQ(drawn.size(), 32u);
+    EXPECT_EQ(f.memory.loadGame(g.id)->clientSeeds[1], drawn);
+    bool published = false;
+    for (const json& e : a.events()) published = published || (e["e"] == "seed" && e["seat"] == 1 && e["clientSeed"] == drawn);
+    EXPECT_TRUE(published);
+    // Now the throw is accepted, with both seeds in the derivation.
+    const auto errors = a.errors().size();
+    a.send("throw", {{"ply", 0}});
+    EXPECT_EQ(a.errors().size(), errors);
+    EXPECT_EQ(a.state()["ply"], 1);
+    // A later hello cannot change a fixed seed.
+    b.hello(j.secret, "another");
+    EXPECT_EQ(b.state()["fairness"]["clientSeeds"][1], drawn);
+}
+
+/// The computer, moving first, does not throw before the human's seed is fixed.
+TEST(RoomSeeds, ComputerWaitsForTheHumanSeed) {
+    Fixture f;
+    const Created g = f.create("computer", 1);
+    auto room = f.room(g.id);
+    Client watcher(room);
+    watcher.hello();
+    f.scheduler.runAll();
+    EXPECT_EQ(watcher.state()["ply"], 0);
+    EXPECT_TRUE(watcher.state()["fairness"]["clientSeeds"][0].is_string());  // the computer's, fixed at creation
+    EXPECT_TRUE(watcher.state()["fairness"]["clientSeeds"][1].is_null());
+    Client human(room);
+    human.hello(g.secret, "human");
+    f.scheduler.runAll();
+    EXPECT_GT(watcher.state()["ply"].get<int>(), 0);
+    ASSERT_FALSE(watcher.events().empty());
+    bool thrown = false;
+    for (const json& e : watcher.events()) thrown = thrown || (e["e"] == "thrown" && e["seat"] == 0);
+    EXPECT_TRUE(thrown);
+}
+
+/// A local game: the one client's seed fixes both seats; without one the server draws both.
+TEST(RoomSeeds, LocalGameSeeds) {
+    Fixture f;
+    const Created g = f.create("local", 0);
+    Client c(f.room(g.id));
+    const json s = c.hello(g.secret);
+    EXPECT_TRUE(s["fairness"]["clientSeeds"][0].is_string());
+    EXPECT_TRUE(s["fairness"]["clientSeeds"][1].is_string());
+    c.send("throw", {{"ply", 0}});
+    EXPECT_TRUE(c.errors().empty()) << c.errors().back().dump();
+    EXPECT_EQ(c.state()["ply"], 1);
+}
+
+/// A friend game waits for the other seat whichever seat its creator holds; join takes the free seat.
+TEST(RoomSeats, FriendGameWaitsWhicheverSeatTheCreatorHolds) {
+    for (int creatorSeat : {0, 1}) {
+        SCOPED_TRACE(creatorSeat);
+        Fixture f;
+        const Created g = f.create("friend", creatorSeat);
+        ASSERT_EQ(g.seats, std::vector<int>{creatorSeat});
+        auto room = f.room(g.id);
+        Client a(room);
+        const json s = a.hello(g.secret, "a");
+        EXPECT_EQ(s["phase"], "waiting");
+        EXPECT_TRUE(s["seatToAct"].is_null());
+        a.send("throw", {{"ply", 0}});
+        ASSERT_FALSE(a.errors().empty());
+        EXPECT_EQ(a.errors().back()["code"], "not-started");
+        const JoinOutcome j = room->join(g.inviteToken);
+        ASSERT_EQ(j.status, JoinOutcome::Joined);
+        EXPECT_EQ(j.seat, 1 - creatorSeat);
+        EXPECT_EQ(room->join(g.inviteToken).status, JoinOutcome::Full);
+        Client b(room);
+        const json sb = b.hello(j.secret, "b");
+        EXPECT_EQ(sb["you"], json::array({1 - creatorSeat}));
+        EXPECT_EQ(sb["phase"], "throw");
+        std::map<int, Client*> players{{creatorSeat, &a}, {1 - creatorSeat, &b}};
+        std::mt19937 rng(5);
+        playToEnd(f, players, a, rng, plainAct());
+        expectVerifies(*room, "seats" + std::to_string(creatorSeat));
+    }
+}
+
+/// Repeated hellos at the same state share one snapshot string (no new copy per hello).
+TEST(RoomSnapshot, RepeatedHellosShareOneFrame) {
+    Fixture f;
+    const Created g = f.create("local", 0);
+    auto room = f.room(g.id);
+    Client c(room), w1(room), w2(room);
+    c.hello(g.secret, "x");
+    for (int i = 0; i < 40; ++i) {
+        const json s = c.state();
+        if (s["phase"] == "move") c.send("move", {{"ply", s["ply"]}, {"move", s["legalMoves"][0]["move"]}});
+        else c.send("throw", {{"ply", s["ply"]}});
+    }
+    w1.hello();
+    w2.hello();
+    w1.hello();
+    const auto last1 = w1.frames().back(), last2 = w2.frames().back();
+    EXPECT_EQ(last1.get(), last2.get()) << "each hello built its own snapshot";
+    const json snap = json::parse(*last1);
+    EXPECT_EQ(snap["t"], "snapshot");
+    EXPECT_EQ(snap["d"]["you"], json::array());
+    EXPECT_EQ(snap["d"]["ply"], 40);
+    // A seat's snapshot says which seats it holds.
+    const json mine = c.hello(g.secret);
+    EXPECT_EQ(mine["you"], json::array({0, 1}));
+}
+
+}  // namespace
+}  // namespace senet::testing
