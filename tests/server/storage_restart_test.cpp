@@ -165,6 +165,77 @@ TEST_F(Backups, AppearOnScheduleWholeAndPrunedAndHoldTheGames) {
     EXPECT_EQ(last.actions, total + more);
 }
 
+/// Games whose stored actions have a gap (a torn snapshot would show some), or -1.
+long long gappedGames(const fs::path& file) {
+    sqlite3* h = nullptr;
+    long long out = -1;
+    if (sqlite3_open_v2(file.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(h,
+                               "SELECT count(*) FROM (SELECT game_id, max(seq) + 1 AS n, count(*) AS c FROM actions "
+                               "GROUP BY game_id) WHERE n != c",
+                               -1, &st, nullptr) == SQLITE_OK &&
+            sqlite3_step(st) == SQLITE_ROW)
+            out = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(h);
+    return out;
+}
+
+TEST_F(Backups, StayConsistentWhileGamesAreWritten) {
+    // A database of some 10 MB (finished filler games), so that a backup takes many steps, and
+    // games played all the while.
+    ASSERT_EQ(server_->stop(SIGTERM), 0);
+    {
+        sqlite3* h = nullptr;
+        ASSERT_EQ(sqlite3_open((dir_.path() / "data" / "senet.sqlite3").c_str(), &h), SQLITE_OK);
+        const char* fill =
+            "WITH RECURSIVE g(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM g WHERE i < 999) "
+            "INSERT INTO games SELECT printf('filler%06d', i), 'standard', 'local', '', randomblob(32), 's', 's', 'h', 'h', '', "
+            "1, 1, 'over', '{}', '', '' FROM g;"
+            "WITH RECURSIVE a(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM a WHERE i < 199999) "
+            "INSERT INTO actions SELECT printf('filler%06d', i / 200), i % 200, 'm', 0, '10-14', 1 FROM a;";
+        ASSERT_EQ(sqlite3_exec(h, fill, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
+        sqlite3_close(h);
+    }
+    const fs::path dir = dir_.path() / "backups";
+    std::vector<fs::path> seen = filesEndingWith(dir, ".sqlite3");  // the first server's, at its stop
+    const std::size_t before = seen.size();
+    restart();
+    std::atomic<bool> stop{false};
+    std::atomic<long long> played{0};
+    std::thread writer([&, at = port()] {
+        std::mt19937 r(12);
+        while (!stop) {
+            const NewGame g = createGame(at, "standard", "local");
+            WsClient c(at, g.id);
+            c.hello(g.secret, "c");
+            while (!stop && c.state()["phase"] != "over") {
+                const long long before = c.state()["ply"].get<long long>();
+                if (playActions(c, 1, r)["ply"].get<long long>() == before) return;
+                ++played;
+            }
+        }
+    });
+    const auto start = std::chrono::steady_clock::now();
+    while (seen.size() < before + 2 && std::chrono::steady_clock::now() - start < std::chrono::seconds(40)) {
+        for (const auto& f : filesEndingWith(dir, ".sqlite3"))
+            if (std::find(seen.begin(), seen.end(), f) == seen.end()) {
+                seen.push_back(f);
+                const BackupContent content = readBackup(f);
+                EXPECT_EQ(content.check, "ok") << f;
+                EXPECT_GE(content.actions, 200000) << f;
+                EXPECT_EQ(gappedGames(f), 0) << f;
+            }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    stop = true;
+    writer.join();
+    EXPECT_GE(seen.size(), before + 2);
+    EXPECT_GT(played.load(), 100);
+}
+
 TEST_F(Backups, AFailedBackupIsLoggedAndPlayGoesOn) {
     // The backup directory turns into a file: backups fail, the games do not notice.
     server_->stop(SIGKILL);
