@@ -94,7 +94,7 @@ TEST_F(StorageRestart, IntactWalAfterSigkillRestoresEveryActionRoundAfterRound) 
         // The recovery copy of this round holds the WAL as it was.
         const auto copies = filesEndingWith(data() / "recovery", ".sqlite3");
         ASSERT_FALSE(copies.empty());
-        EXPECT_LE(copies.size(), 5u);  // intact copies are pruned to the newest five
+        EXPECT_LE(copies.size(), 3u);  // intact copies are pruned to the newest three
         EXPECT_EQ(readBytes(copies.back().string() + "-wal"), walBefore) << "round " << round;
         restart();
     }
