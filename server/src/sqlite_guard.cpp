@@ -216,9 +216,21 @@ void quickCheck(sqlite3* db, const std::string& path) {
     const std::string error = rc == SQLITE_DONE ? std::string() : sqliteText(db);
     sqlite3_finalize(st);
     if (error.empty() && rows.size() == 1 && rows[0] == "ok") return;
-    std::string found = error;
-    for (std::size_t i = 0; i < rows.size() && i < 3; ++i) found += (found.empty() ? "" : "; ") + rows[i];
-    if (rows.size() > 3) found += "; ... (" + std::to_string(rows.size()) + " problems)";
+    // One line: the first problems (a row may hold several lines), then how many there were.
+    std::vector<std::string> lines;
+    if (!error.empty()) lines.push_back(error);
+    for (const std::string& row : rows) {
+        std::size_t at = 0;
+        while (at <= row.size()) {
+            const std::size_t end = std::min(row.find('\n', at), row.size());
+            const std::string line = row.substr(at, end - at);
+            if (!line.empty() && line.rfind("***", 0) != 0) lines.push_back(line);
+            at = end + 1;
+        }
+    }
+    std::string found;
+    for (std::size_t i = 0; i < lines.size() && i < 3; ++i) found += (i ? "; " : "") + lines[i];
+    if (lines.size() > 3) found += "; ... (" + std::to_string(lines.size()) + " lines in all)";
     throw StorageError("refusing to start: the database " + path + " is damaged (PRAGMA quick_check: " + found +
                        "); restore it from a backup or a recovery copy, see server/README.md (Damaged database)");
 }

@@ -85,7 +85,7 @@ struct SqliteOptions {
 };
 
 /// Recovery copies of intact WALs kept (copies of damaged ones are never deleted).
-inline constexpr int kKeptRecoveryCopies = 5;
+inline constexpr int kKeptRecoveryCopies = 3;
 
 /// Opens (creating if needed) the SQLite database `path` in WAL mode. Before SQLite opens it, a
 /// WAL left by a crash is copied aside and validated; then PRAGMA quick_check runs. Throws
