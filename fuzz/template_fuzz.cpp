@@ -23,10 +23,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static const Context context = [] {
         Context c;
         c.set("title", "Senet <&> \"quoted\"").set("empty", "").set("name", "Sénet").set("html", "<b>bold</b>");
+        // Each item shadows its own list with an empty one, so that sections nested in
+        // themselves stay cheap (otherwise 2^16 renders at the depth limit).
         for (int i = 0; i < 2; ++i) {
             Context item;
             item.set("name", "item " + std::to_string(i)).set("index", std::to_string(i));
-            for (int j = 0; j < 2; ++j) item.list("sub").push_back(Context().set("name", "sub " + std::to_string(j)));
+            item.list("items");
+            for (int j = 0; j < 2; ++j) {
+                Context sub;
+                sub.set("name", "sub " + std::to_string(j)).list("sub");
+                sub.list("items");
+                item.list("sub").push_back(sub);
+            }
             c.list("items").push_back(item);
         }
         c.list("none");

@@ -18,18 +18,25 @@ class FrameMaker {
 public:
     explicit FrameMaker(std::uint32_t seed) : rng_(seed) {}
 
-    /// One frame; `binary` tells whether to send it as a binary frame.
-    std::string next(bool& binary, const std::vector<std::string>& secrets, std::int64_t ply) {
-        binary = pick(12) == 0;
-        switch (pick(12)) {
-            case 0: return cutType();
-            case 1: return invalidUtf8();
+    /// One frame; `binary` tells whether to send it as a binary frame. Unless `mayClose`, only
+    /// frames after which the connection stays open (valid UTF-8 text, within the size limit).
+    std::string next(bool& binary, const std::vector<std::string>& secrets, std::int64_t ply, bool mayClose) {
+        binary = false;
+        if (mayClose) {
+            switch (pick(4)) {
+                case 0: binary = true; return pick(2) ? valid(secrets, ply) : randomBytes(pick(64));
+                case 1: return invalidUtf8();
+                case 2: return oversized();
+                default: return randomBytes(1 + pick(64));
+            }
+        }
+        switch (pick(10)) {
+            case 0:
+            case 1: return cutType();
             case 2: return hugeNumber(ply);
             case 3: return deepNesting();
             case 4: return wrongTypes();
             case 5: return pick(2) ? "" : std::string(pick(3) + 1, ' ');
-            case 6: return oversized();
-            case 7: return randomBytes(pick(64));
             default: return mutate(valid(secrets, ply));
         }
     }
@@ -124,14 +131,14 @@ private:
         return s;
     }
 
-    /// Byte-level mutations: flip, delete, insert, duplicate, truncate.
+    /// Byte-level mutations of ASCII text, keeping it ASCII: flip, delete, insert, duplicate, truncate.
     std::string mutate(std::string s) {
         for (std::size_t k = pick(4); k > 0 && !s.empty(); --k) {
             const std::size_t at = pick(s.size());
             switch (pick(5)) {
-                case 0: s[at] = static_cast<char>(s[at] ^ (1 << pick(8))); break;
+                case 0: s[at] = static_cast<char>(s[at] ^ (1 << pick(7))); break;
                 case 1: s.erase(at, 1 + pick(4)); break;
-                case 2: s.insert(at, 1, static_cast<char>(pick(256))); break;
+                case 2: s.insert(at, 1, static_cast<char>(pick(128))); break;
                 case 3: s.insert(at, s.substr(at, pick(8))); break;
                 default: s.resize(at); break;
             }
@@ -177,11 +184,12 @@ TEST_F(WsFuzz, RandomAndMutatedFramesStopNothingAndGamesStillVerify) {
         std::vector<std::string> secrets;  ///< what it may say hello with (a wrong one included)
         std::unique_ptr<WsClient> ws;
     };
-    std::vector<Conn> conns = {
-        {friendGame.id, {friendGame.secret, "wrong"}, nullptr},  {friendGame.id, {secondSecret, "wrong"}, nullptr},
-        {friendGame.id, {"watcher"}, nullptr},                   {localGame.id, {localGame.secret, "wrong"}, nullptr},
-        {computerGame.id, {computerGame.secret, "wrong"}, nullptr}, {computerGame.id, {"watcher"}, nullptr},
-    };
+    std::vector<Conn> conns;
+    for (auto [game, secrets] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+             {friendGame.id, {friendGame.secret, "wrong"}}, {friendGame.id, {secondSecret, "wrong"}}, {friendGame.id, {"watcher"}},
+             {localGame.id, {localGame.secret, "wrong"}}, {computerGame.id, {computerGame.secret, "wrong"}},
+             {computerGame.id, {"watcher"}}})
+        conns.push_back(Conn{game, secrets, nullptr});
     auto connect = [&](Conn& c) {
         c.ws = std::make_unique<WsClient>(port(), c.game);
         c.ws->hello(c.secrets[0], "fuzzseed");
@@ -192,13 +200,15 @@ TEST_F(WsFuzz, RandomAndMutatedFramesStopNothingAndGamesStillVerify) {
     SCOPED_TRACE("frame seed " + std::to_string(seed));
     FrameMaker maker(seed);
     int sent = 0, reconnects = 0;
+    std::size_t errors = 0;  // error replies: frames that reached the parser or the room
     const int kBatches = 12, kFramesPerConn = 60;
     for (int batch = 0; batch < kBatches; ++batch) {
         for (auto& c : conns) {
             const std::int64_t ply = c.ws->state().is_object() ? c.ws->state().value("ply", std::int64_t{0}) : 0;
+            // The last frame of a batch may be one after which the server closes the connection.
             for (int i = 0; i < kFramesPerConn; ++i) {
                 bool binary = false;
-                const std::string frame = maker.next(binary, c.secrets, ply);
+                const std::string frame = maker.next(binary, c.secrets, ply, i == kFramesPerConn - 1 && batch % 2 == 1);
                 if (binary) c.ws->sendBinary(frame);
                 else c.ws->sendText(frame);
                 ++sent;
@@ -208,6 +218,7 @@ TEST_F(WsFuzz, RandomAndMutatedFramesStopNothingAndGamesStillVerify) {
         // A connection the server closed (bad UTF-8, a binary or oversized frame) is reopened; an
         // open one must answer a ping after everything it sent.
         for (auto& c : conns) {
+            const std::size_t before = c.ws->errors().size();
             c.ws->send("ping");
             const auto asked = std::chrono::steady_clock::now();
             if (!c.ws->receiveType("pong", std::chrono::seconds(20))) {
@@ -215,11 +226,15 @@ TEST_F(WsFuzz, RandomAndMutatedFramesStopNothingAndGamesStillVerify) {
                     << "a connection neither answered a ping nor was closed, batch " << batch;
                 connect(c);
                 ++reconnects;
+            } else {
+                errors += c.ws->errors().size() - before;
             }
         }
     }
-    std::printf("[ ws fuzz ] %d frames on %zu connections in %d batches; %d reconnections\n", sent, conns.size(), kBatches, reconnects);
+    std::printf("[ ws fuzz ] %d frames on %zu connections in %d batches: %zu error replies, %d connections closed by the server\n",
+                sent, conns.size(), kBatches, errors, reconnects);
     EXPECT_GE(sent, 4000);
+    EXPECT_GE(errors, 1000u);  // the frames were read and refused one by one (others got snapshots, pongs, events)
 
     // Honest play to the end of every game, on fresh connections; the records must verify.
     conns.clear();

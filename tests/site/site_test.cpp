@@ -35,6 +35,20 @@ TEST(Catalog, ParsesEscapesAndMultiLineStrings) {
     EXPECT_THROW(Catalog::parse("msgid \"a\"\n", "en"), std::runtime_error);
 }
 
+// Found by fuzz/catalog_fuzz.cpp (corpus: fuzz/corpus/catalog/crash-long-number-key): a key with
+// a number too long for a long made keysWithPrefix throw std::out_of_range while sorting.
+TEST(Catalog, KeysSortNumbersOfAnyLength) {
+    const Catalog c = Catalog::parse(
+        "msgid \"a.10\"\nmsgstr \"x\"\n\nmsgid \"a.2\"\nmsgstr \"x\"\n\n"
+        "msgid \"a.99999999999999999999\"\nmsgstr \"x\"\n\nmsgid \"a.000123456789012345678901\"\nmsgstr \"x\"\n\n"
+        "msgid \"a.3b\"\nmsgstr \"x\"\n",
+        "en");
+    std::vector<std::string> keys;
+    EXPECT_NO_THROW(keys = c.keysWithPrefix("a."));
+    const std::vector<std::string> expected{"a.2", "a.3b", "a.10", "a.99999999999999999999", "a.000123456789012345678901"};
+    EXPECT_EQ(keys, expected);
+}
+
 TEST(Catalog, EveryLanguageTranslatesEveryKey) {
     const Catalog& en = theSite().catalog("en");
     ASSERT_GT(en.entries().size(), 200u);

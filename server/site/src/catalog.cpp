@@ -52,8 +52,12 @@ bool naturalLess(const std::string& a, const std::string& b) {
             std::size_t i2 = i, j2 = j;
             while (i2 < a.size() && std::isdigit(static_cast<unsigned char>(a[i2]))) ++i2;
             while (j2 < b.size() && std::isdigit(static_cast<unsigned char>(b[j2]))) ++j2;
-            const long na = std::stol(a.substr(i, i2 - i)), nb = std::stol(b.substr(j, j2 - j));
-            if (na != nb) return na < nb;
+            // Compared as numbers of any length: without leading zeros, the longer is larger.
+            std::size_t ia = i, jb = j;
+            while (ia + 1 < i2 && a[ia] == '0') ++ia;
+            while (jb + 1 < j2 && b[jb] == '0') ++jb;
+            if (i2 - ia != j2 - jb) return i2 - ia < j2 - jb;
+            if (const int c = a.compare(ia, i2 - ia, b, jb, j2 - jb); c != 0) return c < 0;
             i = i2; j = j2;
         } else {
             if (a[i] != b[j]) return a[i] < b[j];
