@@ -21,6 +21,25 @@ std::uint64_t seedFrom(const std::string& id) {
     return s;
 }
 
+/// Logs one line at most once per 10 s (across rooms), saying how many were left out meanwhile:
+/// a full disk makes every computer game fail its writes every second.
+void logLimited(const std::string& line) {
+    static std::mutex m;
+    static Clock::time_point last{};
+    static std::int64_t skipped = 0;
+    std::lock_guard lock(m);
+    const auto now = Clock::now();
+    if (last != Clock::time_point{} && now - last < std::chrono::seconds(10)) {
+        ++skipped;
+        return;
+    }
+    std::cerr << "senet-server: " << line;
+    if (skipped > 0) std::cerr << " (and " << skipped << " more such failures in the last 10 s)";
+    std::cerr << '\n';
+    last = now;
+    skipped = 0;
+}
+
 }  // namespace
 
 Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::int64_t throwIndex)
@@ -89,17 +108,17 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
 }
 
 bool Room::over() const {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     return overLocked();
 }
 
 bool Room::idleFor(std::chrono::milliseconds idle) const {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     return !overLocked() && Clock::now() - lastAction_ > idle;
 }
 
 bool Room::unloadable(std::chrono::milliseconds quiet) const {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     return peers_.empty() && !computerScheduled_ && Clock::now() - lastAction_ > quiet;
 }
 
@@ -147,12 +166,21 @@ std::shared_ptr<const std::string> Room::snapshotFor(const PeerState& p) const {
     return cached;
 }
 
+void Room::deliver(const PeerState& p, std::shared_ptr<const std::string> frame) const {
+    auto peer = p.peer.lock();
+    if (!peer) return;
+    peer->send(std::move(frame));
+    // Not released here: if this was the last reference, the connection's destructor would
+    // detach from this room while its lock is held. Guard releases it after unlocking.
+    held_.push_back(std::move(peer));
+}
+
 void Room::sendTo(const PeerState& p, std::string frame) const {
-    if (auto peer = p.peer.lock()) peer->send(std::make_shared<const std::string>(std::move(frame)));
+    deliver(p, std::make_shared<const std::string>(std::move(frame)));
 }
 
 void Room::sendSnapshot(const PeerState& p) const {
-    if (auto peer = p.peer.lock()) peer->send(snapshotFor(p));
+    deliver(p, snapshotFor(p));
 }
 
 void Room::broadcast(const Events& events) {
@@ -171,7 +199,7 @@ void Room::broadcast(const Events& events) {
     auto frame = std::make_shared<const std::string>(std::move(text));
     for (auto& [key, p] : peers_)
         if (p.hello)
-            if (auto peer = p.peer.lock()) peer->send(frame);
+            deliver(p, frame);
 }
 
 void Room::error(PeerState& p, std::string_view code, std::string_view message) {
@@ -180,7 +208,7 @@ void Room::error(PeerState& p, std::string_view code, std::string_view message) 
 }
 
 void Room::attach(Peer* key, std::weak_ptr<Peer> peer) {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     peers_[key] = PeerState{std::move(peer), 0, false, std::nullopt};
 }
 
@@ -199,7 +227,7 @@ void Room::setSeats(PeerState& p, unsigned seats, Events& events) {
 }
 
 void Room::detach(Peer* key) {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
     Events events;
@@ -209,7 +237,7 @@ void Room::detach(Peer* key) {
 }
 
 void Room::reject(Peer* key, const protocol::ParseError& e) {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     if (auto it = peers_.find(key); it != peers_.end()) error(it->second, e.code, e.message);
 }
 
@@ -258,7 +286,7 @@ bool Room::stored(PeerState* p, std::string_view what, const std::function<void(
     } catch (const std::exception& e) {
         const std::string message = std::string(what) + " could not be saved: " + e.what();
         if (p) error(*p, "storage", message + "; nothing changed, try again");
-        else std::cerr << "senet-server: game " << row_.id << ": " << message << '\n';
+        else logLimited("game " + row_.id + ": " + message);
         return false;
     }
 }
@@ -270,7 +298,7 @@ int Room::actingSeat(const PeerState& p) const {
 
 
 JoinOutcome Room::join(const std::string& inviteToken) {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     JoinOutcome out;
     if (row_.opponent != "friend" || row_.inviteHash.empty()) return out;
     if (!fairness::constantTimeEqual(fairness::sha256Hex(inviteToken), row_.inviteHash)) {
@@ -297,7 +325,7 @@ JoinOutcome Room::join(const std::string& inviteToken) {
 }
 
 json Room::summary() const {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     json s = state();
     json out;
     for (const char* k : {"game", "ruleset", "opponent", "level", "phase", "ply", "seats", "result", "rematch", "rematchOf"})
@@ -307,7 +335,7 @@ json Room::summary() const {
 }
 
 std::optional<std::string> Room::verifiableRecord() const {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     if (!overLocked()) return std::nullopt;
     json j = json::parse(recordToJson(game_.record(), game_.outcome()));
     j["game"] = row_.id;

@@ -155,6 +155,8 @@ private:
     std::shared_ptr<const std::string> snapshotFor(const PeerState& p) const;
     /// The player number of `seat`, nullopt during Jéquier's opening.
     std::optional<std::int64_t> playerOfSeat(int seat) const;
+    /// Sends a frame to `p` if it is still connected (the reference taken is released by Guard).
+    void deliver(const PeerState& p, std::shared_ptr<const std::string> frame) const;
     void sendTo(const PeerState& p, std::string frame) const;
     void sendSnapshot(const PeerState& p) const;
     void broadcast(const Events& events);
@@ -188,8 +190,28 @@ private:
     void computerAct(std::int64_t expectedPly);
     bool checkAction(PeerState& p, std::int64_t ply);
 
+    /// The room's lock. On release it lets go of the connections the room referenced while
+    /// sending, after unlocking: a connection's last reference may be one of them, and its
+    /// destructor detaches from this room (which takes the lock).
+    class Guard {
+    public:
+        explicit Guard(const Room& room) : room_(room), lock_(room.mutex_) {}
+        ~Guard() {
+            std::vector<std::shared_ptr<Peer>> released;
+            released.swap(room_.held_);
+            lock_.unlock();
+        }
+        Guard(const Guard&) = delete;
+        Guard& operator=(const Guard&) = delete;
+
+    private:
+        const Room& room_;
+        std::unique_lock<std::mutex> lock_;
+    };
+
     Services& services_;
     mutable std::mutex mutex_;
+    mutable std::vector<std::shared_ptr<Peer>> held_;  ///< connections sent to under the lock (see Guard)
     GameRow row_;
     Game game_;
     std::int64_t ply_ = 0;

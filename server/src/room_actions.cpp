@@ -181,7 +181,7 @@ void Room::afterAction(const Events& events, Clock::time_point received) {
 }
 
 void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time_point received) {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
     PeerState& p = it->second;

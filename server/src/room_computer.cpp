@@ -31,7 +31,7 @@ void noteDegraded(const std::string& game, std::chrono::milliseconds late) {
 }  // namespace
 
 void Room::kick() {
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     scheduleComputer();
 }
 
@@ -55,7 +55,7 @@ void Room::computerAct(std::int64_t expectedPly) {
     {
         // computerScheduled_ stays set until step 3, so no second decision can start meanwhile
         // (rng_ is used by this one only).
-        std::lock_guard lock(mutex_);
+        Guard lock(*this);
         if (overLocked() || ply_ != expectedPly || !isComputer(game_.seatToAct())) {
             computerScheduled_ = false;
             return scheduleComputer();
@@ -92,7 +92,7 @@ void Room::computerAct(std::int64_t expectedPly) {
                       << " ms (budget " << options.budget.count() << " ms)\n";
     }
     // 3. Under the lock again: play it, unless the game moved on meanwhile (a resignation).
-    std::lock_guard lock(mutex_);
+    Guard lock(*this);
     computerScheduled_ = false;
     if (overLocked() || ply_ != expectedPly) return scheduleComputer();
     const int seat = game_.seatToAct();

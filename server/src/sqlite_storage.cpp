@@ -235,6 +235,7 @@ public:
             Use f(finish_);
             f.text(1, id).text(2, resultJson).integer(3, nowMs());
             f.step();
+            if (f.changes() != 1) throw StorageError("sqlite: no game " + id + " to finish");
         });
     }
 

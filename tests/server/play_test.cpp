@@ -172,7 +172,10 @@ TEST_F(Play, ResignEndsTheGameAndRevealsTheSeed) {
     const NewGame g = createGame(port(), "bell", "computer", "second", "beginner");
     WsClient c(port(), g.id);
     c.hello(g.secret, "x");
-    c.receiveUntilPly(1);
+    // Resign on the human's turn to throw, when no throw is pending: a record cut after a throw
+    // and before its move cannot show that throw (the record format has no place for it yet).
+    for (int i = 0; i < 50 && !(c.state()["seatToAct"] == 1 && c.state()["phase"] == "throw"); ++i) c.receive();
+    ASSERT_EQ(c.state()["seatToAct"], 1);
     c.send("resign");
     // The computer may still act before the resignation arrives: skip its events.
     auto m = c.receiveType("events");

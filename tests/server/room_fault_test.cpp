@@ -262,5 +262,43 @@ TEST(RoomFaults, ComputerActionsWhoseWritesFailAreRetried) {
     expectVerifies(*room, "computer");
 }
 
+/// SQLite's two-part writes are one transaction each: when the second part fails, the first
+/// is rolled back (the ending is never stored without its action, nor a rematch unlinked).
+TEST(SqliteStorageWrites, TwoPartWritesAreAllOrNothing) {
+    const auto dir = std::filesystem::temp_directory_path() / ("senet-room-sqlite-" + fairness::randomToken(8));
+    std::filesystem::create_directories(dir);
+    {
+        auto db = openSqliteStorage((dir / "t.sqlite3").string(), false);
+        GameRow g;
+        g.id = "game-one";
+        g.ruleset = "standard";
+        g.opponent = "local";
+        g.serverSeed = std::vector<std::uint8_t>(32, 7);
+        db->createGame(g);
+        db->appendAction(g.id, ActionRow{0, 't', 3, ""});
+        // The final action's seq is taken: the insert fails, the result must not be stored.
+        EXPECT_THROW(db->appendFinalAction(g.id, ActionRow{0, 'm', 0, "9-11"}, R"({"reason":"bear-off"})"), StorageError);
+        EXPECT_EQ(db->loadGame(g.id)->status, "playing");
+        EXPECT_EQ(db->loadGame(g.id)->result, "");
+        EXPECT_EQ(db->loadActions(g.id).size(), 1u);
+        db->appendFinalAction(g.id, ActionRow{1, 'm', 0, "9-11"}, R"({"reason":"bear-off"})");
+        EXPECT_EQ(db->loadGame(g.id)->status, "over");
+        EXPECT_EQ(db->loadActions(g.id).size(), 2u);
+        // The action is inserted, then the ending finds no game: the action is rolled back.
+        EXPECT_THROW(db->appendFinalAction("no-such-game", ActionRow{0, 't', 1, ""}, "{}"), StorageError);
+        EXPECT_TRUE(db->loadActions("no-such-game").empty());
+        // A rematch of an unknown game: the new game is not stored either.
+        GameRow r = g;
+        r.id = "game-two";
+        r.rematchOf = "no-such-game";
+        EXPECT_THROW(db->createGame(r), StorageError);
+        EXPECT_FALSE(db->loadGame("game-two").has_value());
+        r.rematchOf = g.id;
+        db->createGame(r);
+        EXPECT_EQ(db->loadGame(g.id)->rematch, "game-two");
+    }
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace senet::testing

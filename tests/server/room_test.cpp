@@ -1,5 +1,8 @@
 // A room in process (MemoryStorage, ManualScheduler): the order of fairness (both client seeds
 // fixed before the first throw), every seat choice of a friend game, shared snapshots.
+#include <future>
+#include <set>
+
 #include "room_support.hpp"
 
 namespace senet::testing {
@@ -129,6 +132,81 @@ TEST(RoomSnapshot, RepeatedHellosShareOneFrame) {
     // A seat's snapshot says which seats it holds.
     const json mine = c.hello(g.secret);
     EXPECT_EQ(mine["you"], json::array({0, 1}));
+    // After a change the next hello gets the new state.
+    c.send("resign");
+    const json after = w1.hello();
+    EXPECT_EQ(after["phase"], "over");
+    EXPECT_NE(w1.frames().back().get(), last1.get());
+    // At the end of a whole game: 100 hellos hold one snapshot between them.
+    const Created g2 = f.create("local", 0);
+    auto room2 = f.room(g2.id);
+    Client p(room2);
+    p.hello(g2.secret, "y");
+    std::mt19937 rng(1);
+    playToEnd(f, {{0, &p}, {1, &p}}, p, rng, plainAct());
+    std::vector<std::unique_ptr<Client>> watchers;
+    std::set<const std::string*> distinct;
+    for (int i = 0; i < 100; ++i) {
+        watchers.push_back(std::make_unique<Client>(room2));
+        watchers.back()->hello();
+        distinct.insert(watchers.back()->frames().back().get());
+    }
+    EXPECT_EQ(distinct.size(), 1u);
+    std::printf("[ figure ] a finished game's snapshot: %zu bytes, shared by 100 hellos (%zu distinct frames)\n",
+                (*distinct.begin())->size(), distinct.size());
+}
+
+/// New computer games are refused while the computer's queue is full; other games are not.
+TEST(RoomComputerQueue, NewComputerGamesRefusedWhenTheQueueIsFull) {
+    Fixture f;
+    f.config.aiQueue = 1;
+    const Created g = f.create("computer", 1);
+    Client human(f.room(g.id));
+    human.hello(g.secret, "h");  // the computer's first throw is now queued
+    ASSERT_EQ(f.scheduler.pending(), 1u);
+    EXPECT_THROW(f.create("computer", 0), BusyError);
+    EXPECT_NO_THROW(f.create("friend", 0));
+    f.scheduler.runAll();
+    EXPECT_NO_THROW(f.create("computer", 0));
+}
+
+/// A connection whose other owners let go while the room sends to it (a session closing as a
+/// frame goes out), so that the room's reference is the last: its destructor detaches from
+/// the room, as WebSocketSession's does.
+class VanishingPeer final : public Peer {
+public:
+    explicit VanishingPeer(std::shared_ptr<Room> room) : room_(std::move(room)) {}
+    ~VanishingPeer() override { room_->detach(this); }
+    void send(std::shared_ptr<const std::string>) override { self_.reset(); }
+    std::shared_ptr<VanishingPeer> self_;
+
+private:
+    std::shared_ptr<Room> room_;
+};
+
+/// The last reference to a connection dropped inside a send must not deadlock the room (the
+/// destructor's detach takes the room's lock): seen as the computer's thread stuck for good
+/// during a flood of computer games whose clients closed right after their hello.
+TEST(RoomPeers, ConnectionReleasedDuringASendDoesNotDeadlock) {
+    Fixture f;
+    const Created g = f.create("local", 0);
+    auto room = f.room(g.id);
+    auto run = std::async(std::launch::async, [room] {
+        auto peer = std::make_shared<VanishingPeer>(room);
+        peer->self_ = peer;
+        Peer* key = peer.get();
+        room->attach(key, peer);
+        peer.reset();  // only self_ holds it now; send() lets it go
+        room->handle(key, protocol::Hello{}, std::chrono::steady_clock::now());
+    });
+    if (run.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
+        ADD_FAILURE() << "the room deadlocked";
+        std::fflush(nullptr);
+        std::_Exit(1);  // the stuck thread cannot be joined
+    }
+    // The room still works.
+    Client c(room);
+    EXPECT_EQ(c.hello(g.secret, "x")["you"], json::array({0, 1}));
 }
 
 }  // namespace
