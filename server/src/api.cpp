@@ -9,7 +9,7 @@ namespace senet::server {
 using nlohmann::json;
 
 Response apiError(int status, std::string_view code, std::string_view message) {
-    return jsonResponse(status, json({{"error", code}, {"message", message}}).dump());
+    return jsonResponse(status, json({{"error", code}, {"message", message}}).dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 namespace {
@@ -90,7 +90,7 @@ json formToJson(std::string_view body) {
 
 }  // namespace
 
-Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request) {
+Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request, const CreateGate& gate) {
     // The home page's form posts here directly when its script does not run: it sends every
     // field, "level" included, and expects to be taken to the new game's page.
     const bool form = request.contentType.rfind("application/x-www-form-urlencoded", 0) == 0;
@@ -134,6 +134,8 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     const auto lang = pickLanguage(site, request, body, error);
     if (!lang) return apiError(400, "lang", error);
 
+    if (gate)
+        if (auto refused = gate(req)) return std::move(*refused);
     Created created;
     try {
         created = registry.create(req);

@@ -3,12 +3,19 @@
 #include <nlohmann/json.hpp>
 
 #include "senet/fairness.hpp"
+#include "utf8.hpp"
 
 namespace senet::server::protocol {
 
 using nlohmann::json;
 
 namespace {
+
+/// The message type as shown in error messages: at most 20 bytes, cut on a character boundary.
+std::string shownType(const std::string& type) { return std::string(utf8::cut(type, 20)); }
+
+/// Serialises `j`; ill-formed UTF-8 becomes U+FFFD instead of an exception.
+std::string dumpJson(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 ParseError badField(const std::string& type, const std::string& field, const std::string& what) {
     return ParseError{"bad-field", type + ": \"" + field + "\" " + what};
@@ -35,7 +42,7 @@ ParseResult parse(std::string_view frame) {
     static const json kEmpty = json::object();
     const json* d = &kEmpty;
     if (const auto it = j.find("d"); it != j.end() && !it->is_null()) {
-        if (!it->is_object()) return ParseError{"bad-field", type.substr(0, 20) + ": \"d\" must be an object"};
+        if (!it->is_object()) return ParseError{"bad-field", shownType(type) + ": \"d\" must be an object"};
         d = &*it;
     }
     if (type == "hello") {
@@ -72,7 +79,7 @@ ParseResult parse(std::string_view frame) {
     if (type == "rematch") return ClientMessage{Rematch{}};
     if (type == "claim") return ClientMessage{Claim{}};
     if (type == "ping") return ClientMessage{Ping{}};
-    return ParseError{"unknown-type", "unknown message type " + json(type.substr(0, 20)).dump()};
+    return ParseError{"unknown-type", "unknown message type " + dumpJson(json(shownType(type)))};
 }
 
 std::string_view typeName(const ClientMessage& m) {
@@ -89,7 +96,7 @@ std::string envelope(std::string_view type, std::string_view dataJson) {
 
 std::string errorMessage(std::string_view code, std::string_view message, std::int64_t ply) {
     json d = {{"code", code}, {"message", message}, {"ply", ply}};
-    return envelope("error", d.dump());
+    return envelope("error", dumpJson(d));
 }
 
 }  // namespace senet::server::protocol
