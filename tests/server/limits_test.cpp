@@ -2,6 +2,7 @@
 // bounded per connection, connection caps, and an accept loop that backs off when the process
 // is out of descriptors. Each test drives the real server process over real sockets.
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -212,6 +213,74 @@ TEST_F(SlowReaders, AClientThatNeverReadsIsClosedPastTheByteCap) {
     EXPECT_LT(hwmKb - baseKb, 100 * 1024);
     for (int fd : fds) close(fd);
     EXPECT_TRUE(healthy(port()));
+}
+
+/// Measurement, run by hand (--gtest_also_run_disabled_tests): the default 1 MiB queue cap,
+/// a finished game (the largest snapshot: its whole record), 100 clients that never read.
+TEST(Measure, DISABLED_RssWithClientsThatNeverRead) {
+    TempDir dir;
+    ServerProcess server(dir.path() / "data", makeWebRoot(dir.path()));
+    const NewGame g = createGame(server.port(), "standard", "local");
+    {
+        WsClient c(server.port(), g.id);
+        c.hello(g.secret, "seed");
+        std::mt19937 rng(11);
+        playToEnd({{0, &c}, {1, &c}}, {}, rng);
+    }
+    WsClient probe(server.port(), g.id);
+    const std::size_t snapshot = probe.hello().dump().size();
+    probe.close();
+    const long baseKb = procStatusKb(server.pid(), "VmRSS");
+    constexpr int kClients = 100, kHellos = 300;
+    std::vector<int> fds;
+    for (int i = 0; i < kClients; ++i) {
+        const int fd = rawConnect(server.port(), "127.0.0." + std::to_string(2 + i % 50), 4096);
+        ASSERT_TRUE(writeAll(fd, upgradeRequest(server.port(), "/ws/games/" + g.id)));
+        ASSERT_EQ(readReply(fd).status, 101);
+        fds.push_back(fd);
+    }
+    const std::string hello = clientFrame(R"({"t":"hello","d":{}})");
+    long maxKb = 0;
+    for (int round = 0; round < kHellos; ++round) {
+        for (int fd : fds) writeAll(fd, hello);
+        if (round % 10 == 0) maxKb = std::max(maxKb, procStatusKb(server.pid(), "VmRSS"));
+    }
+    bool allClosed = false;
+    for (int i = 0; i < 200 && !allClosed; ++i) {
+        maxKb = std::max(maxKb, procStatusKb(server.pid(), "VmRSS"));
+        allClosed = gauge(server.port(), "senet_open_sockets") == 0;
+        if (!allClosed) std::this_thread::sleep_for(100ms);
+    }
+    std::printf("[ figures  ] default cap, %d clients that never read, %d hellos each (snapshot %zu B): RSS before %ld kB, "
+                "max sampled %ld kB, peak (VmHWM) %ld kB, all closed: %s\n",
+                kClients, kHellos, snapshot, baseKb, maxKb, procStatusKb(server.pid(), "VmHWM"), allClosed ? "yes" : "no");
+    EXPECT_TRUE(allClosed);
+    for (int fd : fds) close(fd);
+}
+
+TEST(LogFlood, BadFramesAreLoggedAFewTimesWithACount) {
+    TempDir dir;
+    const auto log = dir.path() / "stderr.log";
+    ServerProcess server(dir.path() / "data", makeWebRoot(dir.path()), {}, log);
+    const NewGame g = createGame(server.port(), "standard", "local");
+    // 60 connections each send a text frame that is not UTF-8 (each is closed with 1007).
+    for (int i = 0; i < 60; ++i) {
+        const int fd = rawConnect(server.port(), "127.0.0." + std::to_string(2 + i % 30));
+        ASSERT_TRUE(writeAll(fd, upgradeRequest(server.port(), "/ws/games/" + g.id)));
+        ASSERT_EQ(readReply(fd).status, 101);
+        writeAll(fd, clientFrame("\xff\xfe not utf-8"));
+        char buf[256];
+        while (recv(fd, buf, sizeof buf, 0) > 0) {
+        }
+        close(fd);
+    }
+    ASSERT_TRUE(healthy(server.port()));
+    std::ifstream in(log);
+    int lines = 0;
+    for (std::string line; std::getline(in, line);) lines += line.find("websocket read") != std::string::npos;
+    std::printf("[ figures  ] 60 bad frames: %d log lines\n", lines);
+    EXPECT_GE(lines, 1);
+    EXPECT_LE(lines, 6);
 }
 
 TEST(AcceptBackoff, OutOfDescriptorsNeitherSpinsNorFloodsTheLog) {
