@@ -198,7 +198,7 @@ Response apiGameSummary(Registry& registry, const std::string& id) {
     Lookup found = registry.find(id);
     if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
-    return jsonResponse(200, found.room->summary().dump());
+    return jsonResponse(200, found.room->summary().dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 Response apiGameRecord(Registry& registry, const std::string& id) {

@@ -33,7 +33,7 @@ ConnectionSlot ConnectionCounter::acquire(const std::string& address, int perAdd
         }
         ++n;
     }
-    if (countTotal) ++total_;
+    if (countTotal && ++total_ && gauge_) gauge_->store(total_);
     return ConnectionSlot(this, address, countTotal);
 }
 
@@ -44,7 +44,10 @@ int ConnectionCounter::total() const {
 
 void ConnectionCounter::release(const std::string& address, bool total) {
     std::lock_guard lock(mutex_);
-    if (total) --total_;
+    if (total) {
+        --total_;
+        if (gauge_) gauge_->store(total_);
+    }
     if (address.empty()) return;
     auto it = perAddress_.find(address);
     if (it != perAddress_.end() && --it->second <= 0) perAddress_.erase(it);

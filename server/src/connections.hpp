@@ -2,6 +2,8 @@
 // client address behind a trusted proxy (X-Forwarded-For), and the WebSocket Origin check.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -44,6 +46,8 @@ public:
     ConnectionSlot acquire(const std::string& address, int perAddress, bool countTotal, int total);
     /// Connections counted in total now.
     int total() const;
+    /// Keeps `gauge` equal to total() from now on (for /metrics); set once before use.
+    void publishTo(std::atomic<std::int64_t>* gauge) { gauge_ = gauge; }
 
 private:
     friend class ConnectionSlot;
@@ -52,6 +56,7 @@ private:
     mutable std::mutex mutex_;
     std::unordered_map<std::string, int> perAddress_;  ///< only addresses with open connections
     int total_ = 0;
+    std::atomic<std::int64_t>* gauge_ = nullptr;
 };
 
 /// The client's address: `peer`, or, when `peer` is one of `trustedProxies`, the right-most

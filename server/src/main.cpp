@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config);
         ServerContext context{registry, router, metrics, *config, {}};
+        context.connections.publishTo(&metrics.openConnections);
 
         net::io_context ioc(config->threads);
         auto listener = std::make_shared<Listener>(ioc, tcp::endpoint(net::ip::make_address(config->address), config->port), context);

@@ -136,10 +136,23 @@ class ConnectionCaps : public ServerTest {
     }
 };
 
+/// Waits until the server counts `n` open connections besides the one asking (from 127.0.0.99).
+bool waitForConnections(unsigned short port, long long n) {
+    for (int i = 0; i < 100; ++i) {
+        const RawReply r = rawExchange(port, "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "127.0.0.99");
+        const auto at = r.body.find("\nsenet_open_connections ");
+        if (at != std::string::npos && std::stoll(r.body.substr(at + 24)) == n + 1) return true;
+        std::this_thread::sleep_for(50ms);
+    }
+    return false;
+}
+
 TEST_F(ConnectionCaps, PerAddressAndTotal) {
     const NewGame g = createGame(port(), "standard", "local");
+    ASSERT_TRUE(waitForConnections(port(), 0));
     std::vector<int> held;
     for (int i = 0; i < 4; ++i) held.push_back(rawConnect(port(), "127.0.0.1"));
+    ASSERT_TRUE(waitForConnections(port(), 4));
     const RawReply plain = rawExchange(port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
     EXPECT_EQ(plain.status, 503);
     EXPECT_FALSE(plain.body.empty());
@@ -150,11 +163,13 @@ TEST_F(ConnectionCaps, PerAddressAndTotal) {
     // Another address may still connect, up to the total.
     held.push_back(rawConnect(port(), "127.0.0.2"));
     EXPECT_EQ(rawExchange(port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", "127.0.0.2").status, 200);
-    held.push_back(rawConnect(port(), "127.0.0.2"));
+    ASSERT_TRUE(waitForConnections(port(), 5));  // 4 + 1 held; the probe itself takes the 6th place
+    held.push_back(rawConnect(port(), "127.0.0.2"));  // accepted (and counted) before the next connection
     const RawReply total = rawExchange(port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", "127.0.0.3");
     EXPECT_EQ(total.status, 503);
     // Closing connections frees their places (counted with RAII: nothing leaks).
     for (int fd : held) close(fd);
+    EXPECT_TRUE(waitForConnections(port(), 0));
     EXPECT_TRUE(healthy(port()));
     std::vector<int> again;
     for (int i = 0; i < 3; ++i) again.push_back(rawConnect(port(), "127.0.0.1"));
