@@ -22,7 +22,8 @@ void ConnectionSlot::release() {
     counter_ = nullptr;
 }
 
-ConnectionSlot ConnectionCounter::acquire(const std::string& address, int perAddress, bool countTotal, int total) {
+ConnectionSlot ConnectionCounter::acquire(const std::string& peer, int perAddress, bool countTotal, int total) {
+    const std::string address = peer.empty() ? std::string() : addressGroup(peer);
     std::lock_guard lock(mutex_);
     if (countTotal && total_ >= total) return {};
     if (!address.empty()) {
@@ -72,6 +73,16 @@ std::string canonicalAddress(std::string_view text) {
     return inet_ntop(AF_INET6, &v6, out, sizeof out) ? out : "";
 }
 
+std::string addressGroup(const std::string& address) {
+    if (address.find(':') == std::string::npos) return address;
+    in6_addr v6{};
+    if (inet_pton(AF_INET6, address.c_str(), &v6) != 1) return address;
+    std::memset(v6.s6_addr + 8, 0, 8);
+    char out[INET6_ADDRSTRLEN] = {};
+    if (!inet_ntop(AF_INET6, &v6, out, sizeof out)) return address;
+    return std::string(out) + "/64";
+}
+
 bool isListed(const std::string& address, const std::vector<std::string>& list) {
     if (list.empty()) return false;
     const std::string c = canonicalAddress(address);
@@ -107,9 +118,9 @@ std::string lower(std::string_view s) {
 }
 
 /// "host:port" with the scheme's default port removed.
-std::string withoutDefaultPort(std::string authority, std::string_view scheme) {
+std::string_view withoutDefaultPort(std::string_view authority, std::string_view scheme) {
     const std::string_view port = scheme == "https" ? ":443" : ":80";
-    if (authority.size() > port.size() && authority.ends_with(port)) authority.resize(authority.size() - port.size());
+    if (authority.size() > port.size() && authority.ends_with(port)) authority.remove_suffix(port.size());
     return authority;
 }
 
@@ -127,7 +138,8 @@ bool originAllowed(std::string_view origin, std::string_view host, const std::ve
     const std::string authority = o.substr(sep + 3);
     if (authority.empty() || authority.find_first_of("/?#@") != std::string::npos) return false;
     if (host.empty()) return false;
-    return withoutDefaultPort(authority, scheme) == withoutDefaultPort(lower(host), scheme);
+    const std::string h = lower(host);
+    return withoutDefaultPort(authority, scheme) == withoutDefaultPort(h, scheme);
 }
 
 }  // namespace senet::server

@@ -40,7 +40,7 @@ private:
 /// Counts open connections per address and in total. Thread-safe. Outlives every slot.
 class ConnectionCounter {
 public:
-    /// Takes a place for a connection from `address` (empty: not counted per address) unless
+    /// Takes a place for a connection from `address` (counted per addressGroup; empty: not counted per address) unless
     /// `address` already holds `perAddress` places (0: no per-address cap) or, when
     /// `countTotal`, all `total` places are taken. An empty slot when refused.
     ConnectionSlot acquire(const std::string& address, int perAddress, bool countTotal, int total);
@@ -63,6 +63,10 @@ private:
 /// address of `forwardedFor` (X-Forwarded-For) that is not a trusted proxy. Addresses are
 /// compared in canonical form; an unparsable entry stops the walk at the last trusted hop.
 std::string clientAddress(const std::string& peer, std::string_view forwardedFor, const std::vector<std::string>& trustedProxies);
+
+/// The key under which an address is limited: an IPv4 address itself, an IPv6 address's /64
+/// network ("2001:db8:1:2::/64": one subscriber usually holds a whole /64), anything else as given.
+std::string addressGroup(const std::string& address);
 
 /// Whether `address` (any textual form) is one of `list` (canonical forms).
 bool isListed(const std::string& address, const std::vector<std::string>& list);

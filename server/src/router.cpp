@@ -55,12 +55,13 @@ bool Router::stillWaiting(const std::string& id) const {
 }
 
 Response Router::limitedCreate(const Request& request) const {
-    if (auto wait = createBuckets_.take(request.remoteAddress))
+    const std::string address = addressGroup(request.remoteAddress);
+    if (auto wait = createBuckets_.take(address))
         return tooManyRequests("rate-limited", "too many games created from this address; try again later", *wait);
     bool reserved = false;
     const CreateGate gate = [&](const CreateRequest& req) -> std::optional<Response> {
         if (req.opponent != "friend") return std::nullopt;
-        if (!waiting_.reserve(request.remoteAddress))
+        if (!waiting_.reserve(address))
             return tooManyRequests("too-many-waiting",
                                    "too many games from this address are waiting for a second player; share or finish them first", 60);
         reserved = true;
@@ -70,7 +71,7 @@ Response Router::limitedCreate(const Request& request) const {
     try {
         r = apiCreateGame(registry_, site_, request, gate);
     } catch (...) {
-        if (reserved) waiting_.settle(request.remoteAddress, "");
+        if (reserved) waiting_.settle(address, "");
         throw;
     }
     if (reserved) {
@@ -86,13 +87,13 @@ Response Router::limitedCreate(const Request& request) const {
                     id = value.substr(start, value.find('#', start) - start);
                 }
         }
-        waiting_.settle(request.remoteAddress, id);
+        waiting_.settle(address, id);
     }
     return r;
 }
 
 Response Router::limitedJoin(const Request& request, const std::string& id) const {
-    if (auto wait = joinBuckets_.take(request.remoteAddress))
+    if (auto wait = joinBuckets_.take(addressGroup(request.remoteAddress)))
         return tooManyRequests("rate-limited", "too many join requests from this address; try again later", *wait);
     Response r = apiJoinGame(registry_, site_, request, id);
     if (r.status == 200) waiting_.joined(id);

@@ -8,6 +8,7 @@
 
 #include "admission.hpp"
 #include "config.hpp"
+#include "connections.hpp"
 #include "http_types.hpp"
 #include "metrics.hpp"
 #include "registry.hpp"
