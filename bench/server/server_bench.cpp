@@ -67,7 +67,10 @@ std::pair<pid_t, unsigned short> startServer(const std::string& binary, const st
         close(fds[0]);
         const std::string t = std::to_string(threads);
         execl(binary.c_str(), binary.c_str(), "--port", "0", "--data-dir", dataDir.c_str(), "--web-root", webRoot.c_str(), "--rate",
-              "100000", "--burst", "100000", "--threads", t.c_str(), static_cast<char*>(nullptr));
+              "100000", "--burst", "100000", "--threads", t.c_str(),
+              // One client address drives every game: lift the per-address limits.
+              "--create-burst", "1000000000", "--join-burst", "1000000000", "--max-waiting-games", "1000000000",
+              "--max-connections-per-address", "10000000", "--max-connections", "10000000", static_cast<char*>(nullptr));
         _exit(127);
     }
     close(fds[1]);

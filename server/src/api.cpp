@@ -10,7 +10,7 @@ namespace senet::server {
 using nlohmann::json;
 
 Response apiError(int status, std::string_view code, std::string_view message) {
-    return jsonResponse(status, json({{"error", code}, {"message", message}}).dump());
+    return jsonResponse(status, json({{"error", code}, {"message", message}}).dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 namespace {
@@ -91,7 +91,7 @@ json formToJson(std::string_view body) {
 
 }  // namespace
 
-Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request) {
+Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request, const CreateGate& gate) {
     // The home page's form posts here directly when its script does not run: it sends every
     // field, "level" included, and expects to be taken to the new game's page.
     const bool form = request.contentType.rfind("application/x-www-form-urlencoded", 0) == 0;
@@ -135,6 +135,8 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     const auto lang = pickLanguage(site, request, body, error);
     if (!lang) return apiError(400, "lang", error);
 
+    if (gate)
+        if (auto refused = gate(req)) return std::move(*refused);
     Created created;
     try {
         created = registry.create(req);
@@ -203,7 +205,7 @@ Response apiGameSummary(Registry& registry, const std::string& id) {
     Lookup found = registry.find(id);
     if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
-    return jsonResponse(200, found.room->summary().dump());
+    return jsonResponse(200, found.room->summary().dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 Response apiGameRecord(Registry& registry, const std::string& id, const fairness::Signer* signer) {

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "connections.hpp"
 #include "senet/fairness.hpp"
 
 namespace senet::server {
@@ -36,10 +37,34 @@ constexpr const char* kUsage =
     "  --expire-days N        unfinished games idle this long expire (default 30)\n"
     "  --sweep-seconds N      how often unused games leave memory (default 60)\n"
     "  --unload-seconds N     quiet time, with nobody connected, before a game leaves memory (default 600)\n"
+    "  --create-rate R --create-burst B  game creations per second per address, and burst (default 1, 20)\n"
+    "  --join-rate R --join-burst B      joins per second per address, and burst (default 1, 20)\n"
+    "  --max-waiting-games N  friend games not yet joined, per address (default 20)\n"
+    "  --trusted-proxy A[,B]  proxies whose X-Forwarded-For names the client (default none)\n"
+    "  --allow-origin O[,O]   origins besides the server's own that may open WebSockets (default none)\n"
+    "  --max-queue-bytes N    unsent bytes per WebSocket before it is closed (default 1048576)\n"
+    "  --max-connections N    open connections in total (default 10000)\n"
+    "  --max-connections-per-address N  open connections per client address (default 64)\n"
     "  --ai-late-ms N         an expert decision starting this late plays at intermediate (default 250)\n"
     "  --ai-queue N           computer decisions queued before new computer games get 503 busy (default 1000)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
     "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
+
+/// Splits a comma-separated list, dropping empty items and surrounding spaces.
+std::vector<std::string> splitList(const std::string& s) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= s.size()) {
+        std::size_t end = s.find(',', start);
+        if (end == std::string::npos) end = s.size();
+        std::string item = s.substr(start, end - start);
+        while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+        while (!item.empty() && item.back() == ' ') item.pop_back();
+        if (!item.empty()) out.push_back(item);
+        start = end + 1;
+    }
+    return out;
+}
 
 bool toInt(const std::string& s, long long min, long long max, long long& out) {
     const char* end = s.data() + s.size();
@@ -83,7 +108,10 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
                                    "computer-delay-ms", "ai-budget-ms", "rate", "burst", "max-dropped", "max-message",
                                    "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "sweep-seconds",
                                    "unload-seconds", "test-seed", "backup-dir", "backup-minutes", "backup-keep",
-                                   "accept-damaged-wal", "skip-quick-check", "test-fail-writes", "ai-late-ms", "ai-queue"};
+                                   "accept-damaged-wal", "skip-quick-check", "test-fail-writes", "ai-late-ms", "ai-queue",
+                                   "create-rate", "create-burst", "join-rate", "join-burst",
+                                   "max-waiting-games", "trusted-proxy", "allow-origin", "max-queue-bytes",
+                                   "max-connections", "max-connections-per-address"};
     // Flags that take no value.
     static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
@@ -142,6 +170,45 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("unload-seconds", 1, 86400 * 30, unload) || !number("ai-late-ms", 0, 60000, aiLate) ||
         !number("ai-queue", 1, 10000000, c.aiQueue))
         return std::nullopt;
+    auto decimal = [&](const char* flag, double min, double max, double& out) -> bool {
+        auto it = values.find(flag);
+        if (it == values.end()) return true;
+        char* end = nullptr;
+        const double v = std::strtod(it->second.c_str(), &end);
+        if (it->second.empty() || end != it->second.c_str() + it->second.size() || !(v >= min && v <= max)) {
+            error = "--" + std::string(flag) + " must be a number in " + std::to_string(min) + ".." + std::to_string(max);
+            return false;
+        }
+        out = v;
+        return true;
+    };
+    long long maxQueueBytes = static_cast<long long>(c.maxQueueBytes);
+    if (!decimal("create-rate", 0.001, 1e6, c.createRate) || !decimal("create-burst", 1, 1e9, c.createBurst) ||
+        !decimal("join-rate", 0.001, 1e6, c.joinRate) || !decimal("join-burst", 1, 1e9, c.joinBurst) ||
+        !number("max-waiting-games", 1, 1000000000, c.maxWaitingGames) ||
+        !number("max-queue-bytes", 65536, 1LL << 32, maxQueueBytes) || !number("max-connections", 1, 10000000, c.maxConnections) ||
+        !number("max-connections-per-address", 1, 10000000, c.maxConnectionsPerAddress))
+        return std::nullopt;
+    c.maxQueueBytes = static_cast<std::size_t>(maxQueueBytes);
+    if (auto it = values.find("trusted-proxy"); it != values.end()) {
+        for (const auto& a : splitList(it->second)) {
+            const std::string canonical = canonicalAddress(a);
+            if (canonical.empty()) {
+                error = "--trusted-proxy: '" + a + "' is not an IP address";
+                return std::nullopt;
+            }
+            c.trustedProxies.push_back(canonical);
+        }
+    }
+    if (auto it = values.find("allow-origin"); it != values.end()) {
+        for (const auto& o : splitList(it->second)) {
+            if (!(o.starts_with("http://") || o.starts_with("https://")) || o.find('/', o.find("://") + 3) != std::string::npos) {
+                error = "--allow-origin: '" + o + "' is not an origin like https://example.org";
+                return std::nullopt;
+            }
+            c.allowOrigins.push_back(o);
+        }
+    }
     c.port = static_cast<std::uint16_t>(port);
     c.grace = std::chrono::seconds(grace);
     c.computerDelay = std::chrono::milliseconds(delay);

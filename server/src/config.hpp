@@ -36,6 +36,16 @@ struct Config {
     int expireDays = 30;                        ///< --expire-days: unfinished games idle this long expire
     std::chrono::seconds sweep{60};             ///< --sweep-seconds: how often rooms nobody uses leave memory
     std::chrono::seconds unloadAfter{600};      ///< --unload-seconds: quiet time before an unused room leaves memory
+    double createRate = 1;                      ///< --create-rate: POST /api/games per second per address (refill)
+    double createBurst = 20;                    ///< --create-burst: creations per address at once
+    double joinRate = 1;                        ///< --join-rate: joins per second per address (refill)
+    double joinBurst = 20;                      ///< --join-burst: joins per address at once
+    int maxWaitingGames = 20;                   ///< --max-waiting-games: friend games not yet joined, per address
+    std::vector<std::string> trustedProxies;    ///< --trusted-proxy A[,B]: peers whose X-Forwarded-For is believed (canonical)
+    std::vector<std::string> allowOrigins;      ///< --allow-origin O[,O]: extra origins allowed to open WebSockets
+    std::size_t maxQueueBytes = 1 << 20;        ///< --max-queue-bytes: unsent bytes per WebSocket before it is closed
+    int maxConnections = 10000;                 ///< --max-connections: open connections in total
+    int maxConnectionsPerAddress = 64;          ///< --max-connections-per-address: open connections per client address
     std::optional<std::vector<std::uint8_t>> testSeed;  ///< --test-seed HEX (tests only): fixed server seed
     std::filesystem::path testFailWrites;       ///< --test-fail-writes PATH (tests only): every write fails while PATH exists
     std::chrono::milliseconds aiLate{250};      ///< --ai-late-ms: an expert decision starting later than this plays at intermediate

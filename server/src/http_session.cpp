@@ -1,28 +1,28 @@
 #include "http_session.hpp"
 
+#include "log_limit.hpp"
+#include "security_headers.hpp"
 #include "websocket_session.hpp"
 
 namespace senet::server {
 
 namespace {
 
-constexpr const char* kCsp =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
-    "frame-ancestors 'none'";
+/// Time allowed to send the one request answered with 503 when over the connection caps.
+constexpr auto kRefusalTimeout = std::chrono::seconds(5);
 
-/// Adds the security headers every response carries.
-template <class Res>
-void secure(Res& res) {
-    res.set(http::field::server, "senet-server");
-    res.set("Content-Security-Policy", kCsp);
-    res.set("Referrer-Policy", "no-referrer");
-    res.set("X-Content-Type-Options", "nosniff");
-    res.set("X-Frame-Options", "DENY");
-}
+std::string_view view(beast::string_view v) { return std::string_view(v.data(), v.size()); }
 
 }  // namespace
 
-HttpSession::HttpSession(tcp::socket&& socket, ServerContext& context) : stream_(std::move(socket)), context_(context) {}
+HttpSession::HttpSession(tcp::socket&& socket, ServerContext& context, ConnectionSlot slot, std::string peer)
+    : stream_(std::move(socket)), context_(context), slot_(std::move(slot)), peer_(std::move(peer)), refusing_(!slot_) {
+    if (refusing_) context_.refusing.fetch_add(1);
+}
+
+HttpSession::~HttpSession() {
+    if (refusing_) context_.refusing.fetch_sub(1);
+}
 
 void HttpSession::run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::doRead, shared_from_this())); }
 
@@ -31,13 +31,33 @@ void HttpSession::doRead() {
     parser_->body_limit(kMaxBody);
     parser_->header_limit(kMaxHeader);
     // The whole request must arrive within the timeout: slow senders are cut off.
-    stream_.expires_after(context_.config.httpTimeout);
+    stream_.expires_after(refusing_ ? std::min<std::chrono::steady_clock::duration>(context_.config.httpTimeout, kRefusalTimeout)
+                                    : std::chrono::steady_clock::duration(context_.config.httpTimeout));
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
 }
 
-void HttpSession::sendPlain(int status, std::string body, bool close) {
+void HttpSession::closeSocket() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.socket().close(ignored);
+}
+
+void HttpSession::fail(const char* where, const std::exception& e) {
+    logLimited("internal error", std::string(where) + ": " + e.what());
+    if (writing_) return closeSocket();
+    try {
+        sendPlain(500, "internal error\n", true);
+    } catch (const std::exception&) {
+        closeSocket();
+    }
+}
+
+void HttpSession::sendPlain(int status, std::string body, bool close, std::string_view retryAfter) {
     http::response<http::string_body> res{static_cast<http::status>(status), 11};
+    addSecurityHeaders(res);
     res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.set(http::field::cache_control, "no-store");
+    if (!retryAfter.empty()) res.set(http::field::retry_after, beast::string_view(retryAfter.data(), retryAfter.size()));
     res.keep_alive(!close);
     res.body() = std::move(body);
     res.prepare_payload();
@@ -45,6 +65,14 @@ void HttpSession::sendPlain(int status, std::string body, bool close) {
 }
 
 void HttpSession::onRead(beast::error_code ec, std::size_t) {
+    try {
+        handle(ec);
+    } catch (const std::exception& e) {
+        fail("http", e);
+    }
+}
+
+void HttpSession::handle(beast::error_code ec) {
     if (ec == http::error::end_of_stream) {
         stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
         return;
@@ -58,7 +86,13 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
         return reportError(ec, "http read");
     }
     auto& req = parser_->get();
-    if (websocket::is_upgrade(req)) return upgrade();
+    if (refusing_)
+        return sendPlain(503, "the server has too many connections (from this address or in total); try again later\n", true, "5");
+    if (req.version() >= 11 && req.find(http::field::host) == req.end())
+        return sendPlain(400, "bad request: HTTP/1.1 needs a Host header\n", true);
+
+    const std::string client = clientAddress(peer_, view(req["X-Forwarded-For"]), context_.config.trustedProxies);
+    if (websocket::is_upgrade(req)) return upgrade(client);
 
     Request request;
     request.method = std::string(req.method_string());
@@ -67,10 +101,11 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
     request.acceptLanguage = std::string(req[http::field::accept_language]);
     request.acceptEncoding = std::string(req[http::field::accept_encoding]);
     request.contentType = std::string(req[http::field::content_type]);
+    request.remoteAddress = client;
     Response response = context_.router.handle(request);
 
     http::response<http::string_body> res{static_cast<http::status>(response.status), req.version()};
-    secure(res);
+    addSecurityHeaders(res);
     res.set(http::field::content_type, response.contentType);
     for (auto& [name, value] : response.headers) res.set(name, value);
     res.keep_alive(req.keep_alive());
@@ -84,21 +119,30 @@ void HttpSession::write(http::response<http::string_body> res) {
     auto sp = std::make_shared<http::response<http::string_body>>(std::move(res));
     pending_ = sp;
     const bool close = sp->need_eof();
+    writing_ = true;
     http::async_write(stream_, *sp, beast::bind_front_handler(&HttpSession::onWrite, shared_from_this(), close));
 }
 
 void HttpSession::onWrite(bool close, beast::error_code ec, std::size_t) {
-    if (ec) return reportError(ec, "http write");
-    pending_.reset();
-    if (close) {
-        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
-        return;
+    writing_ = false;
+    try {
+        if (ec) return reportError(ec, "http write");
+        pending_.reset();
+        if (close || refusing_) {
+            stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+            return;
+        }
+        doRead();
+    } catch (const std::exception& e) {
+        logLimited("internal error", std::string("http write: ") + e.what());
+        closeSocket();
     }
-    doRead();
 }
 
-void HttpSession::upgrade() {
+void HttpSession::upgrade(const std::string& client) {
     auto& req = parser_->get();
+    if (!originAllowed(view(req[http::field::origin]), view(req[http::field::host]), context_.config.allowOrigins))
+        return sendPlain(403, "this server does not accept WebSocket connections from the page's origin\n", true);
     const std::string_view target(req.target().data(), req.target().size());
     constexpr std::string_view prefix = "/ws/games/";
     const std::string_view path = target.substr(0, target.find('?'));
@@ -107,8 +151,17 @@ void HttpSession::upgrade() {
     Lookup found = context_.registry.find(id);
     if (found.status == Lookup::Expired) return sendPlain(410, "this game has expired\n", true);
     if (!found.room) return sendPlain(404, "there is no such game\n", true);
+    // Behind a trusted proxy the peer is the proxy: the client's own WebSockets are capped here.
+    ConnectionSlot clientSlot;
+    if (client != peer_) {
+        clientSlot = context_.connections.acquire(client, context_.config.maxConnectionsPerAddress, false, 0);
+        if (!clientSlot)
+            return sendPlain(503, "too many connections from this address; try again later\n", true, "5");
+    }
     stream_.expires_never();
-    std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(found.room))->run(parser_->release());
+    std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(found.room), std::move(slot_),
+                                       std::move(clientSlot))
+        ->run(parser_->release());
 }
 
 }  // namespace senet::server

@@ -1,5 +1,6 @@
 // One HTTP connection: reads requests with limits and a timeout, answers through the Router,
-// and hands WebSocket upgrades for /ws/games/{id} to a WebSocketSession.
+// and hands WebSocket upgrades for /ws/games/{id} to a WebSocketSession. No exception leaves
+// a handler: a failure answers 500 (or closes) this connection only.
 #pragma once
 
 #include <optional>
@@ -16,20 +17,32 @@ inline constexpr std::uint32_t kMaxHeader = 8 * 1024;
 /// Reads requests one at a time (keep-alive) until the peer closes or a read times out.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(tcp::socket&& socket, ServerContext& context);
+    /// `slot` holds the connection's place under the caps; an empty slot means the caps were
+    /// reached: the session then answers its one request with 503 and closes. `peer` is the
+    /// socket's remote address (canonical text).
+    HttpSession(tcp::socket&& socket, ServerContext& context, ConnectionSlot slot, std::string peer);
+    ~HttpSession();
     void run();
 
 private:
     void doRead();
     void onRead(beast::error_code ec, std::size_t bytes);
+    void handle(beast::error_code ec);
     void onWrite(bool close, beast::error_code ec, std::size_t bytes);
-    void upgrade();
-    void sendPlain(int status, std::string body, bool close);
+    void upgrade(const std::string& client);
+    void sendPlain(int status, std::string body, bool close, std::string_view retryAfter = {});
     void write(http::response<http::string_body> res);
+    /// Answers 500 and closes after a handler threw; closes the socket if even that fails.
+    void fail(const char* where, const std::exception& e);
+    void closeSocket();
 
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     ServerContext& context_;
+    ConnectionSlot slot_;
+    std::string peer_;
+    bool refusing_;
+    bool writing_ = false;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::shared_ptr<void> pending_;  ///< keeps the response alive during the write
 };

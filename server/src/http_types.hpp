@@ -16,6 +16,9 @@ struct Request {
     std::string acceptLanguage;
     std::string acceptEncoding;
     std::string contentType;
+    /// The client's address (canonical text): the socket's peer, or the X-Forwarded-For client
+    /// when the peer is a --trusted-proxy. The limits of admission.hpp are kept per address.
+    std::string remoteAddress;
 };
 
 /// A response before serialisation. Security headers are added by the session.

@@ -12,15 +12,33 @@
 #include <string>
 #include <string_view>
 
+#include "utf8.hpp"
+
 namespace senet::server::jsonout {
 
 /// Appends `s` as a JSON string literal, escaped like nlohmann::json::dump() (UTF-8 kept).
+/// Ill-formed UTF-8 is replaced with U+FFFD, as dump(-1, ' ', false, error_handler_t::replace)
+/// does: the output is always valid UTF-8 and never throws.
 inline void appendString(std::string& out, std::string_view s) {
     out += '"';
-    std::size_t plain = 0;  // the common case: nothing to escape, one append
-    while (plain < s.size() && s[plain] != '"' && s[plain] != '\\' && static_cast<unsigned char>(s[plain]) >= 0x20) ++plain;
+    std::size_t plain = 0;  // the common case: ASCII with nothing to escape, one append
+    while (plain < s.size() && s[plain] != '"' && s[plain] != '\\' && static_cast<unsigned char>(s[plain]) >= 0x20 &&
+           static_cast<unsigned char>(s[plain]) < 0x80)
+        ++plain;
     out.append(s.data(), plain);
-    for (const char c : s.substr(plain)) {
+    for (std::size_t i = plain; i < s.size(); ++i) {
+        const char c = s[i];
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            const std::size_t n = utf8::sequenceLength(s, i);
+            if (n == 0) {
+                out += "\xef\xbf\xbd";
+                i += utf8::invalidLength(s, i) - 1;
+            } else {
+                out.append(s.data() + i, n);
+                i += n - 1;
+            }
+            continue;
+        }
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;

@@ -1,4 +1,5 @@
-// Accepts TCP connections and hands each to an HttpSession.
+// Accepts TCP connections and hands each to an HttpSession, counting them under the connection
+// caps; accept errors (out of descriptors) back off from 50 ms doubling to 1 s.
 #pragma once
 
 #include "net.hpp"
@@ -20,10 +21,13 @@ public:
 private:
     void doAccept();
     void onAccept(beast::error_code ec, tcp::socket socket);
+    void start(tcp::socket socket);
 
     net::io_context& ioc_;
     tcp::acceptor acceptor_;
     ServerContext& context_;
+    net::steady_timer retry_;
+    std::chrono::milliseconds backoff_{0};
 };
 
 }  // namespace senet::server

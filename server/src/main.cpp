@@ -8,6 +8,7 @@
 #include "listener.hpp"
 #include "memory_storage.hpp"
 #include "pool_scheduler.hpp"
+#include "log_limit.hpp"
 #include "senet/site.hpp"
 #include "sqlite_backup.hpp"
 #include "storage.hpp"
@@ -65,6 +66,7 @@ int main(int argc, char** argv) {
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config, &signer);
         ServerContext context{registry, router, metrics, *config, {}};
+        context.connections.publishTo(&metrics.openConnections);
 
         net::io_context ioc(config->threads);
         auto listener = std::make_shared<Listener>(ioc, tcp::endpoint(net::ip::make_address(config->address), config->port), context);
@@ -81,8 +83,9 @@ int main(int argc, char** argv) {
                     const SweepResult r = registry.sweep(config->unloadAfter);
                     if (r.expired > 0) std::cout << "senet-server: " << r.expired << " idle games expired" << std::endl;
                 } catch (const std::exception& e) {
-                    std::cerr << "senet-server: sweep: " << e.what() << '\n';
+                    logLimited("sweep", std::string("sweep: ") + e.what());
                 }
+                flushSuppressedLogs();
                 scheduleSweep();
             });
         };
@@ -104,9 +107,23 @@ int main(int argc, char** argv) {
 
         std::cout << "senet-server listening on http://" << config->address << ':' << listener->port() << " (restored "
                   << restored << " games)" << std::endl;
+        // Every handler catches its own exceptions; should one escape anyway, it ends only the
+        // connection it belonged to (its handler chain is dropped) and the thread runs on.
+        auto runIo = [&ioc] {
+            while (true) {
+                try {
+                    ioc.run();
+                    return;
+                } catch (const std::exception& e) {
+                    logLimited("internal error", std::string("escaped a handler: ") + e.what());
+                } catch (...) {
+                    logLimited("internal error", "escaped a handler: unknown exception");
+                }
+            }
+        };
         std::vector<std::thread> threads;
-        for (int i = 1; i < config->threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
-        ioc.run();
+        for (int i = 1; i < config->threads; ++i) threads.emplace_back(runIo);
+        runIo();
         for (auto& t : threads) t.join();
         scheduler.stop();
         // One last backup after the last write: a restart or upgrade always has a fresh one.

@@ -24,6 +24,7 @@ std::string Metrics::render() const {
     gauge("senet_rooms_loaded", "Games held in memory, finished or not.", "gauge", roomsLoaded.load());
     gauge("senet_games_created_total", "Games created since start.", "counter", gamesCreated.load());
     gauge("senet_open_sockets", "Open WebSocket connections.", "gauge", openSockets.load());
+    gauge("senet_open_connections", "Open connections counted under --max-connections.", "gauge", openConnections.load());
     gauge("senet_http_requests_total", "HTTP requests answered.", "counter", httpRequests.load());
     gauge("senet_actions_total", "Throws and moves accepted.", "counter", actions.load());
     gauge("senet_rejected_messages_total", "Client messages refused with an error.", "counter", rejected.load());

@@ -19,6 +19,7 @@ public:
     std::atomic<std::int64_t> gamesCreated{0};
     std::atomic<std::int64_t> roomsLoaded{0};    ///< rooms in memory, finished or not
     std::atomic<std::int64_t> openSockets{0};    ///< WebSocket connections
+    std::atomic<std::int64_t> openConnections{0};  ///< TCP connections counted under --max-connections
     std::atomic<std::int64_t> httpRequests{0};
     std::atomic<std::int64_t> actions{0};        ///< accepted throws and moves (computer's included)
     std::atomic<std::int64_t> rejected{0};       ///< client messages answered with an error

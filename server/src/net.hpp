@@ -8,11 +8,13 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
 
 #include "config.hpp"
+#include "connections.hpp"
 #include "metrics.hpp"
 #include "registry.hpp"
 #include "router.hpp"
@@ -47,9 +49,11 @@ struct ServerContext {
     Metrics& metrics;
     const Config& config;
     SessionSet sessions;
+    ConnectionCounter connections{};   ///< open connections per address and in total
+    std::atomic<int> refusing{0};      ///< connections being answered 503 (over the caps)
 };
 
-/// Prints a network error unless it is an ordinary disconnect.
+/// Prints a network error unless it is an ordinary disconnect; rate-limited per `what` (log_limit.hpp).
 void reportError(beast::error_code ec, const char* what);
 
 }  // namespace senet::server

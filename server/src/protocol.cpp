@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "senet/fairness.hpp"
+#include "utf8.hpp"
 
 namespace senet::server::protocol {
 
@@ -10,12 +11,11 @@ using nlohmann::json;
 
 namespace {
 
-/// At most `n` bytes of `s`, cut back to the start of a UTF-8 character.
-std::string cutUtf8(const std::string& s, std::size_t n) {
-    if (s.size() <= n) return s;
-    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-    return s.substr(0, n);
-}
+/// The message type as shown in error messages: at most 20 bytes, cut on a character boundary.
+std::string shownType(const std::string& type) { return std::string(utf8::cut(type, 20)); }
+
+/// Serialises `j`; ill-formed UTF-8 becomes U+FFFD instead of an exception.
+std::string dumpJson(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 ParseError badField(const std::string& type, const std::string& field, const std::string& what) {
     return ParseError{"bad-field", type + ": \"" + field + "\" " + what};
@@ -42,7 +42,7 @@ ParseResult parse(std::string_view frame) {
     static const json kEmpty = json::object();
     const json* d = &kEmpty;
     if (const auto it = j.find("d"); it != j.end() && !it->is_null()) {
-        if (!it->is_object()) return ParseError{"bad-field", cutUtf8(type, 20) + ": \"d\" must be an object"};
+        if (!it->is_object()) return ParseError{"bad-field", shownType(type) + ": \"d\" must be an object"};
         d = &*it;
     }
     if (type == "hello") {
@@ -79,7 +79,7 @@ ParseResult parse(std::string_view frame) {
     if (type == "rematch") return ClientMessage{Rematch{}};
     if (type == "claim") return ClientMessage{Claim{}};
     if (type == "ping") return ClientMessage{Ping{}};
-    return ParseError{"unknown-type", "unknown message type " + json(cutUtf8(type, 20)).dump(-1, ' ', false, json::error_handler_t::replace)};
+    return ParseError{"unknown-type", "unknown message type " + dumpJson(json(shownType(type)))};
 }
 
 std::string_view typeName(const ClientMessage& m) {
@@ -96,7 +96,7 @@ std::string envelope(std::string_view type, std::string_view dataJson) {
 
 std::string errorMessage(std::string_view code, std::string_view message, std::int64_t ply) {
     json d = {{"code", code}, {"message", message}, {"ply", ply}};
-    return envelope("error", d.dump(-1, ' ', false, json::error_handler_t::replace));
+    return envelope("error", dumpJson(d));
 }
 
 }  // namespace senet::server::protocol

@@ -2,7 +2,10 @@
 
 #include <iostream>
 
+#include <nlohmann/json.hpp>
+
 #include "static_files.hpp"
+#include "utf8.hpp"
 
 namespace senet::server {
 
@@ -36,9 +39,66 @@ Response Router::handle(const Request& request) const {
     try {
         return route(request);
     } catch (const std::exception& e) {
-        std::cerr << "senet-server: " << request.method << ' ' << request.target.substr(0, 200) << ": " << e.what() << '\n';
+        std::cerr << "senet-server: " << request.method << ' ' << utf8::cut(request.target, 200) << ": " << e.what() << '\n';
         return apiError(500, "internal", "internal error");
     }
+}
+
+bool Router::stillWaiting(const std::string& id) const {
+    Lookup found = registry_.find(id);
+    if (!found.room) return false;
+    const auto s = found.room->summary();
+    if (s.value("phase", "") == "waiting") return true;
+    if (s.value("opponent", "") != "friend" || s.value("phase", "") == "over" || !s.contains("seats")) return false;
+    for (const auto& seat : s["seats"])
+        if (seat.is_object() && !seat.value("taken", true)) return true;
+    return false;
+}
+
+Response Router::limitedCreate(const Request& request) const {
+    const std::string address = addressGroup(request.remoteAddress);
+    if (auto wait = createBuckets_.take(address))
+        return tooManyRequests("rate-limited", "too many games created from this address; try again later", *wait);
+    bool reserved = false;
+    const CreateGate gate = [&](const CreateRequest& req) -> std::optional<Response> {
+        if (req.opponent != "friend") return std::nullopt;
+        if (!waiting_.reserve(address))
+            return tooManyRequests("too-many-waiting",
+                                   "too many games from this address are waiting for a second player; share or finish them first", 60);
+        reserved = true;
+        return std::nullopt;
+    };
+    Response r;
+    try {
+        r = apiCreateGame(registry_, site_, request, gate);
+    } catch (...) {
+        if (reserved) waiting_.settle(address, "");
+        throw;
+    }
+    if (reserved) {
+        // The new game's id: "game" in the JSON answer, or the play page in a form post's Location.
+        std::string id;
+        if (r.status == 201) {
+            const auto body = nlohmann::json::parse(r.body, nullptr, false);
+            if (body.is_object() && body.contains("game") && body["game"].is_string()) id = body["game"];
+        } else if (r.status == 303) {
+            for (const auto& [name, value] : r.headers)
+                if (name == "Location" && value.find("/play/") != std::string::npos) {
+                    const auto start = value.find("/play/") + 6;
+                    id = value.substr(start, value.find('#', start) - start);
+                }
+        }
+        waiting_.settle(address, id);
+    }
+    return r;
+}
+
+Response Router::limitedJoin(const Request& request, const std::string& id) const {
+    if (auto wait = joinBuckets_.take(addressGroup(request.remoteAddress)))
+        return tooManyRequests("rate-limited", "too many join requests from this address; try again later", *wait);
+    Response r = apiJoinGame(registry_, site_, request, id);
+    if (r.status == 200) waiting_.joined(id);
+    return r;
 }
 
 Response Router::route(const Request& request) const {
@@ -72,7 +132,7 @@ Response Router::route(const Request& request) const {
     }
     if (path == "/api/games") {
         if (request.method != "POST") return methodNotAllowed("POST");
-        return apiCreateGame(registry_, site_, request);
+        return limitedCreate(request);
     }
     if (path == "/api/key") return get ? apiKey(signer_) : methodNotAllowed("GET, HEAD");
     if (path.starts_with("/api/games/")) {
@@ -80,7 +140,7 @@ Response Router::route(const Request& request) const {
         const std::string id(rest.substr(0, rest.find('/')));
         const std::string_view tail = rest.substr(id.size());
         if (tail.empty()) return get ? apiGameSummary(registry_, id) : methodNotAllowed("GET, HEAD");
-        if (tail == "/join") return request.method == "POST" ? apiJoinGame(registry_, site_, request, id) : methodNotAllowed("POST");
+        if (tail == "/join") return request.method == "POST" ? limitedJoin(request, id) : methodNotAllowed("POST");
         if (tail == "/record") return get ? apiGameRecord(registry_, id, signer_) : methodNotAllowed("GET, HEAD");
         return apiError(404, "not-found", "no such API route");
     }

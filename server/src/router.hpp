@@ -2,9 +2,13 @@
 // files, health and metrics. server/API.md documents each route.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string_view>
 
+#include "admission.hpp"
 #include "config.hpp"
+#include "connections.hpp"
 #include "http_types.hpp"
 #include "metrics.hpp"
 #include "registry.hpp"
@@ -25,6 +29,9 @@ public:
 
 private:
     Response route(const Request& request) const;
+    /// POST /api/games and joins through the per-address limits (admission.hpp).
+    Response limitedCreate(const Request& request) const;
+    Response limitedJoin(const Request& request, const std::string& id) const;
     Response page(const site::Page& page) const;
     Response errorPage(std::string_view lang, site::ErrorKind kind, int status) const;
     bool isLanguage(std::string_view lang) const;
@@ -34,12 +41,18 @@ private:
     Metrics& metrics_;
     const Config& config_;
     const fairness::Signer* signer_;
+    mutable TokenBuckets createBuckets_{config_.createRate, config_.createBurst};
+    mutable TokenBuckets joinBuckets_{config_.joinRate, config_.joinBurst};
+    mutable WaitingGames waiting_{config_.maxWaitingGames, [this](const std::string& id) { return stillWaiting(id); }};
+    bool stillWaiting(const std::string& id) const;
 };
 
 // The JSON API (api.cpp). Each takes the request (and the game id from the path) and answers.
 
-/// POST /api/games: create a game.
-Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request);
+/// May refuse a validated creation before anything is stored (the waiting-games cap).
+using CreateGate = std::function<std::optional<Response>(const CreateRequest&)>;
+/// POST /api/games: create a game. `gate`, when set, is asked after validation.
+Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request, const CreateGate& gate = {});
 /// POST /api/games/{id}/join: take the second seat with the invite token.
 Response apiJoinGame(Registry& registry, const site::Site& site, const Request& request, const std::string& id);
 /// GET /api/games/{id}: the public summary.

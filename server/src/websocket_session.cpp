@@ -1,5 +1,8 @@
 #include "websocket_session.hpp"
 
+#include "log_limit.hpp"
+#include "security_headers.hpp"
+
 namespace senet::server {
 
 using Clock = std::chrono::steady_clock;
@@ -24,13 +27,24 @@ void SessionSet::closeAll() {
     for (auto& s : open) s->close();
 }
 
-WebSocketSession::WebSocketSession(tcp::socket&& socket, ServerContext& context, std::shared_ptr<Room> room)
-    : ws_(std::move(socket)), context_(context), room_(std::move(room)), tokens_(context.config.burst), refilled_(Clock::now()) {
+WebSocketSession::WebSocketSession(tcp::socket&& socket, ServerContext& context, std::shared_ptr<Room> room, ConnectionSlot slot,
+                                   ConnectionSlot clientSlot)
+    : ws_(std::move(socket)),
+      context_(context),
+      room_(std::move(room)),
+      slot_(std::move(slot)),
+      clientSlot_(std::move(clientSlot)),
+      tokens_(context.config.burst),
+      refilled_(Clock::now()) {
     context_.metrics.openSockets.fetch_add(1);
 }
 
 WebSocketSession::~WebSocketSession() {
-    if (attached_) room_->detach(this);
+    try {
+        if (attached_) room_->detach(this);
+    } catch (const std::exception& e) {
+        logLimited("internal error", std::string("websocket detach: ") + e.what());
+    }
     context_.sessions.remove(this);
     context_.metrics.openSockets.fetch_sub(1);
 }
@@ -43,18 +57,43 @@ void WebSocketSession::run(http::request<http::string_body> req) {
     ws_.set_option(timeout);
     ws_.read_message_max(context_.config.maxMessage);
     ws_.auto_fragment(false);
-    ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& res) { res.set(http::field::server, "senet-server"); }));
+    // The 101 answer and Beast's own refusals (400, 426) carry the security headers too.
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) { addSecurityHeaders(res); }));
     ws_.async_accept(req, beast::bind_front_handler(&WebSocketSession::onAccept, shared_from_this()));
+}
+
+void WebSocketSession::drop() {
+    closing_ = true;
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
+void WebSocketSession::internalError(const char* where, const std::exception& e) {
+    logLimited("internal error", std::string(where) + ": " + e.what());
+    try {
+        std::int64_t ply = 0;
+        try {
+            ply = room_->summary().value("ply", std::int64_t{0});
+        } catch (const std::exception&) {
+        }
+        onSend(std::make_shared<const std::string>(protocol::errorMessage("internal", "internal error; nothing changed", ply)));
+    } catch (const std::exception&) {
+        drop();
+    }
 }
 
 void WebSocketSession::onAccept(beast::error_code ec) {
     if (ec) return reportError(ec, "websocket accept");
-    ws_.text(true);
-    context_.sessions.add(this, weak_from_this());
-    room_->attach(this, weak_from_this());
-    attached_ = true;
-    doRead();
+    try {
+        ws_.text(true);
+        context_.sessions.add(this, weak_from_this());
+        room_->attach(this, weak_from_this());
+        attached_ = true;
+        doRead();
+    } catch (const std::exception& e) {
+        logLimited("internal error", std::string("websocket accept: ") + e.what());
+        drop();
+    }
 }
 
 void WebSocketSession::doRead() {
@@ -71,8 +110,23 @@ bool WebSocketSession::takeToken() {
 }
 
 void WebSocketSession::onRead(beast::error_code ec, std::size_t) {
-    // Errors end the session: closed, timed out, too big (Beast answers 1009 itself).
+    // Errors end the session: closed, timed out, too big (Beast answers 1009 itself), not UTF-8 (1007).
     if (ec) return reportError(ec, "websocket read");
+    try {
+        handleFrame();
+    } catch (const std::exception& e) {
+        internalError("websocket message", e);
+    }
+    if (closing_) return;
+    try {
+        doRead();
+    } catch (const std::exception& e) {
+        logLimited("internal error", std::string("websocket read: ") + e.what());
+        drop();
+    }
+}
+
+void WebSocketSession::handleFrame() {
     const auto received = Clock::now();
     const std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
@@ -88,7 +142,6 @@ void WebSocketSession::onRead(beast::error_code ec, std::size_t) {
         else
             room_->handle(this, std::get<protocol::ClientMessage>(parsed), received);
     }
-    doRead();
 }
 
 void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
@@ -97,23 +150,35 @@ void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
 
 void WebSocketSession::onSend(std::shared_ptr<const std::string> frame) {
     if (closing_) return;
-    if (queue_.size() >= kMaxQueuedFrames) {
-        // A client that does not read: drop it rather than buffer without bound.
-        closing_ = true;
-        beast::error_code ignored;
-        beast::get_lowest_layer(ws_).socket().close(ignored);
-        return;
+    // A client that does not read: drop it rather than buffer without bound (in frames and in
+    // bytes; one frame is always allowed, so that a large snapshot can go to a reader).
+    if (queue_.size() >= kMaxQueuedFrames || (!queue_.empty() && queuedBytes_ + frame->size() > context_.config.maxQueueBytes)) {
+        logLimited("slow client", "websocket: a client that does not read was disconnected (" + std::to_string(queuedBytes_) +
+                                      " bytes queued)");
+        return drop();
     }
-    queue_.push_back(std::move(frame));
-    if (queue_.size() > 1) return;  // a write is in progress
-    ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WebSocketSession::onWrite, shared_from_this()));
+    try {
+        queuedBytes_ += frame->size();
+        queue_.push_back(std::move(frame));
+        if (queue_.size() > 1) return;  // a write is in progress
+        ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WebSocketSession::onWrite, shared_from_this()));
+    } catch (const std::exception& e) {
+        logLimited("internal error", std::string("websocket send: ") + e.what());
+        drop();
+    }
 }
 
 void WebSocketSession::onWrite(beast::error_code ec, std::size_t) {
     if (ec) return reportError(ec, "websocket write");
+    queuedBytes_ -= queue_.front()->size();
     queue_.pop_front();
-    if (!queue_.empty() && !closing_)
+    if (queue_.empty() || closing_) return;
+    try {
         ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WebSocketSession::onWrite, shared_from_this()));
+    } catch (const std::exception& e) {
+        logLimited("internal error", std::string("websocket write: ") + e.what());
+        drop();
+    }
 }
 
 void WebSocketSession::closeWith(websocket::close_code code) {

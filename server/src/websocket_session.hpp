@@ -1,5 +1,6 @@
 // One WebSocket connection to a game room: a read loop with a size limit, an idle timeout and a
-// per-connection rate limit, and a write queue (Beast 1.74 chat-multi's websocket_session).
+// per-connection rate limit, and a write queue bounded in frames and bytes (Beast 1.74
+// chat-multi's websocket_session). No exception leaves a handler.
 #pragma once
 
 #include <chrono>
@@ -10,12 +11,15 @@
 
 namespace senet::server {
 
-/// Frames queued for a client that does not read them; beyond this the connection is closed.
+/// Frames queued for a client that does not read them; beyond this (or beyond
+/// Config::maxQueueBytes unsent bytes) the connection is closed.
 inline constexpr std::size_t kMaxQueuedFrames = 1024;
 
 class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSocketSession> {
 public:
-    WebSocketSession(tcp::socket&& socket, ServerContext& context, std::shared_ptr<Room> room);
+    /// `slot` (and `clientSlot`, the client's place behind a trusted proxy) are released when the session ends.
+    WebSocketSession(tcp::socket&& socket, ServerContext& context, std::shared_ptr<Room> room, ConnectionSlot slot,
+                     ConnectionSlot clientSlot);
     ~WebSocketSession() override;
     /// Accepts the upgrade request `req` and starts reading.
     void run(http::request<http::string_body> req);
@@ -28,6 +32,11 @@ private:
     void onAccept(beast::error_code ec);
     void doRead();
     void onRead(beast::error_code ec, std::size_t bytes);
+    void handleFrame();
+    /// After a handler threw: logs (rate-limited) and answers `error` code `internal`.
+    void internalError(const char* where, const std::exception& e);
+    /// Drops the connection at once (no close handshake).
+    void drop();
     void onSend(std::shared_ptr<const std::string> frame);
     void onWrite(beast::error_code ec, std::size_t bytes);
     void closeWith(websocket::close_code code);
@@ -37,7 +46,9 @@ private:
     beast::flat_buffer buffer_;
     ServerContext& context_;
     std::shared_ptr<Room> room_;
+    ConnectionSlot slot_, clientSlot_;
     std::deque<std::shared_ptr<const std::string>> queue_;
+    std::size_t queuedBytes_ = 0;
     double tokens_;
     std::chrono::steady_clock::time_point refilled_;
     int dropped_ = 0;

@@ -6,7 +6,10 @@
 
 #include <thread>
 
+#include <sqlite3.h>
+
 #include "fixture.hpp"
+#include "raw_client.hpp"
 
 namespace senet::testing {
 namespace {
@@ -183,6 +186,159 @@ TEST_F(Timeouts, SlowHttpRequestIsCutOff) {
     close(fd);
 }
 
+
+
+// Issue 10, finding 1: a message type cut inside a UTF-8 character made the error reply throw
+// and killed the process. Each frame must get an answer, and the server must go on.
+class Utf8Input : public BadInput {
+protected:
+    /// Sends `text`; expects an error (any code) in valid JSON, then a pong, and /healthz 200.
+    void expectAnswered(const std::string& text) {
+        a_->clearErrors();
+        a_->sendText(text);
+        ASSERT_TRUE(a_->receiveType("error")) << "no error answer (server gone?) for " << text;
+        EXPECT_FALSE(a_->errors().back()["message"].get<std::string>().empty());
+        a_->send("ping");
+        ASSERT_TRUE(a_->receiveType("pong")) << text;
+        EXPECT_EQ(httpRequest(port(), "GET", "/healthz").status, 200);
+    }
+};
+
+TEST_F(Utf8Input, TypeCutInsideATwoByteCharacter) {
+    ASSERT_NO_FATAL_FAILURE(expectAnswered(R"({"t":"aaaaaaaaaaaaaaaaaaa)" "\xc3\xa9" R"(","d":{}})"));
+    EXPECT_EQ(a_->errors().back()["code"], "unknown-type");
+    // The cut keeps whole characters only: "aaa…a" without a broken é.
+    EXPECT_NE(a_->errors().back()["message"].get<std::string>().find("\"aaaaaaaaaaaaaaaaaaa\""), std::string::npos);
+}
+
+TEST_F(Utf8Input, TypeCutInsideThreeAndFourByteCharacters) {
+    for (int pad : {17, 18, 19}) {
+        ASSERT_NO_FATAL_FAILURE(expectAnswered(R"({"t":")" + std::string(pad, 'a') + "\xe2\x82\xac" R"(","d":{}})"));       // €
+        ASSERT_NO_FATAL_FAILURE(expectAnswered(R"({"t":")" + std::string(pad, 'a') + "\xf0\x9f\x98\x80" R"(","d":{}})"));   // 😀
+        ASSERT_NO_FATAL_FAILURE(expectAnswered(R"({"t":")" + std::string(pad, 'b') + "\xf0\x9f\x98\x80" R"(","d":7})"));    // bad "d": same cut
+    }
+    EXPECT_EQ(a_->errors().back()["code"], "bad-field");
+}
+
+TEST_F(Utf8Input, MultibyteMoveAndSecret) {
+    ASSERT_NO_FATAL_FAILURE(expectAnswered(R"({"t":"move","d":{"ply":0,"move":")" "\xc3\xa9-\xe2\x82\xac" R"("}})"));
+    ASSERT_NO_FATAL_FAILURE(expectAnswered(R"({"t":"move","d":{"ply":0,"move":")" "\xf0\x9f\x98\x80\xf0\x9f\x98\x80" R"("}})"));
+    ASSERT_NO_FATAL_FAILURE(expectAnswered(R"({"t":"hello","d":{"secret":")" + std::string(126, 's') + "\xc3\xa9" R"("}})"));
+}
+
+TEST_F(Utf8Input, InvalidUtf8FramesCloseOnlyThatConnection) {
+    // A text frame that is not UTF-8 is a protocol error (close 1007) for that connection only.
+    WsClient bad(port(), game_.id);
+    bad.hello();
+    bad.sendText(std::string(R"({"t":"hello","d":{"secret":")") + "\xff\xfe\xc3" + "\"}}");
+    while (bad.receive(std::chrono::milliseconds(3000))) {
+    }
+    EXPECT_TRUE(bad.closed());
+    a_->send("ping");
+    ASSERT_TRUE(a_->receiveType("pong"));
+    EXPECT_EQ(httpRequest(port(), "GET", "/healthz").status, 200);
+}
+
+// Finding 9: the security headers on every answer, errors and upgrade answers included.
+void expectSecurityHeaders(const RawReply& r, const std::string& what) {
+    EXPECT_EQ(r.header("server"), "senet-server") << what;
+    EXPECT_EQ(r.header("content-security-policy"),
+              "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+              "base-uri 'none'; frame-ancestors 'none'")
+        << what;
+    EXPECT_EQ(r.header("referrer-policy"), "no-referrer") << what;
+    EXPECT_EQ(r.header("x-content-type-options"), "nosniff") << what;
+    EXPECT_EQ(r.header("x-frame-options"), "DENY") << what;
+}
+
+class Headers : public ServerTest {};
+
+TEST_F(Headers, OnBeastLevelErrors) {
+    const RawReply bad = rawExchange(port(), "GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(bad.status, 400);
+    expectSecurityHeaders(bad, "400");
+    const RawReply big = rawExchange(port(), "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                             "Content-Length: 20000\r\n\r\n" + std::string(20000, ' '));
+    EXPECT_EQ(big.status, 413);
+    expectSecurityHeaders(big, "413");
+    const RawReply head = rawExchange(port(), "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + std::string(9000, 'p') + "\r\n\r\n");
+    EXPECT_EQ(head.status, 431);
+    expectSecurityHeaders(head, "431");
+}
+
+TEST_F(Headers, OnWebSocketRefusalsAndTheUpgrade) {
+    const NewGame g = createGame(port(), "standard", "local");
+    const RawReply nowhere = rawExchange(port(), upgradeRequest(port(), "/ws/elsewhere"));
+    EXPECT_EQ(nowhere.status, 404);
+    expectSecurityHeaders(nowhere, "404 path");
+    const RawReply unknown = rawExchange(port(), upgradeRequest(port(), "/ws/games/AAAAAAAAAAAAAAAAAAAAAA"));
+    EXPECT_EQ(unknown.status, 404);
+    expectSecurityHeaders(unknown, "404 game");
+    std::string oldVersion = upgradeRequest(port(), "/ws/games/" + g.id);
+    oldVersion.replace(oldVersion.find("Version: 13"), 11, "Version: 12");
+    const RawReply upgradeRequired = rawExchange(port(), oldVersion);
+    EXPECT_EQ(upgradeRequired.status, 426);
+    expectSecurityHeaders(upgradeRequired, "426");
+    const RawReply upgraded = rawExchange(port(), upgradeRequest(port(), "/ws/games/" + g.id));
+    EXPECT_EQ(upgraded.status, 101);
+    expectSecurityHeaders(upgraded, "101");
+}
+
+TEST_F(Headers, OnTheExpiredGameRefusal) {
+    const NewGame g = createGame(port(), "standard", "local");
+    EXPECT_EQ(server_->stop(SIGTERM), 0);
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open((dir_.path() / "data" / "senet.sqlite3").c_str(), &h), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(h, "UPDATE games SET status = 'expired'", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(h);
+    restart();
+    const RawReply gone = rawExchange(port(), upgradeRequest(port(), "/ws/games/" + g.id));
+    EXPECT_EQ(gone.status, 410);
+    expectSecurityHeaders(gone, "410");
+}
+
+TEST_F(Headers, Http11WithoutHostIs400) {
+    const RawReply noHost = rawExchange(port(), "GET /healthz HTTP/1.1\r\n\r\n");
+    EXPECT_EQ(noHost.status, 400);
+    expectSecurityHeaders(noHost, "no Host");
+    const RawReply http10 = rawExchange(port(), "GET /healthz HTTP/1.0\r\n\r\n");  // Host is optional in 1.0
+    EXPECT_EQ(http10.status, 200);
+    EXPECT_EQ(http10.body, "ok\n");
+}
+
+class Origins : public ServerTest {};
+
+TEST_F(Origins, ForeignOriginIsRefused) {
+    const NewGame g = createGame(port(), "standard", "local");
+    const std::string path = "/ws/games/" + g.id;
+    const std::string self = "http://127.0.0.1:" + std::to_string(port());
+    for (const std::string& origin : std::vector<std::string>{"http://evil.example", "null",
+                                                             "http://127.0.0.1.evil.example:" + std::to_string(port()),
+                                                             "https://play.example.org.evil.example"}) {
+        const RawReply r = rawExchange(port(), upgradeRequest(port(), path, "Origin: " + origin));
+        EXPECT_EQ(r.status, 403) << origin;
+        EXPECT_FALSE(r.body.empty()) << origin;
+        expectSecurityHeaders(r, "403 " + origin);
+    }
+    for (const std::string& origin : std::vector<std::string>{self, "HTTP://127.0.0.1:" + std::to_string(port())})
+        EXPECT_EQ(rawExchange(port(), upgradeRequest(port(), path, "Origin: " + origin)).status, 101) << origin;
+    EXPECT_EQ(rawExchange(port(), upgradeRequest(port(), path)).status, 101) << "no Origin (not a browser)";
+}
+
+class AllowedOrigins : public ServerTest {
+    std::vector<std::string> flags() const override {
+        return {"--allow-origin", "https://play.example.org,https://senet.example.net:8443"};
+    }
+};
+
+TEST_F(AllowedOrigins, TheAllowListIsAccepted) {
+    const NewGame g = createGame(port(), "standard", "local");
+    const std::string path = "/ws/games/" + g.id;
+    for (const std::string origin : {"https://play.example.org", "https://senet.example.net:8443"})
+        EXPECT_EQ(rawExchange(port(), upgradeRequest(port(), path, "Origin: " + origin)).status, 101) << origin;
+    for (const std::string origin : {"http://play.example.org", "https://senet.example.net", "https://evil.example"})
+        EXPECT_EQ(rawExchange(port(), upgradeRequest(port(), path, "Origin: " + origin)).status, 403) << origin;
+}
 
 }  // namespace
 }  // namespace senet::testing

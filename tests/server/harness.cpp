@@ -55,7 +55,10 @@ fs::path makeWebRoot(const fs::path& dir) {
     return web;
 }
 
-ServerProcess::ServerProcess(const fs::path& dataDir, const fs::path& webRoot, std::vector<std::string> extra) {
+ServerProcess::ServerProcess(const fs::path& dataDir, const fs::path& webRoot, std::vector<std::string> extra,
+                             const fs::path& stderrFile) {
+    // A server that dies must fail the test, not kill the test process on its next write.
+    signal(SIGPIPE, SIG_IGN);
     int fds[2];
     if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
     std::vector<std::string> args = {SENET_SERVER_BINARY, "--port", "0", "--data-dir", dataDir.string(), "--web-root",
@@ -67,6 +70,10 @@ ServerProcess::ServerProcess(const fs::path& dataDir, const fs::path& webRoot, s
     if (pid_ < 0) throw std::runtime_error("fork failed");
     if (pid_ == 0) {
         dup2(fds[1], 1);
+        if (!stderrFile.empty()) {
+            const int err = open(stderrFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (err >= 0) dup2(err, 2);
+        }
         close(fds[0]);
         close(fds[1]);
         std::vector<char*> argv;

@@ -37,8 +37,9 @@ class ServerProcess {
 public:
     /// Starts the server with `--port 0 --data-dir DATA --web-root WEB --computer-delay-ms 0` and
     /// `extra` flags; waits until it listens. Throws std::runtime_error if it does not start.
+    /// A non-empty `stderrFile` receives the server's standard error (for tests that count log lines).
     ServerProcess(const std::filesystem::path& dataDir, const std::filesystem::path& webRoot,
-                  std::vector<std::string> extra = {});
+                  std::vector<std::string> extra = {}, const std::filesystem::path& stderrFile = {});
     ~ServerProcess();
     unsigned short port() const { return port_; }
     /// Sends `signal` and waits for the exit; returns the exit status (or 128+signal).
