@@ -297,7 +297,7 @@ json WsClient::hello(const std::string& secret, const std::string& clientSeed) {
     return m ? (*m)["d"] : json();
 }
 
-int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions) {
+int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions, bool forward) {
     WsClient* primary = players.begin()->second;
     std::vector<WsClient*> all;
     for (auto& [seat, c] : players)
@@ -332,7 +332,14 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
                 ADD_FAILURE() << "phase move without legal moves";
                 return sent;
             }
-            const auto& m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+            std::vector<std::size_t> pick;
+            int best = -1;
+            for (std::size_t i = 0; i < moves.size(); ++i) {
+                const int dest = forward ? moves[i].value("dest", 0) : 0;
+                if (dest > best) pick.clear(), best = dest;
+                if (dest == best) pick.push_back(i);
+            }
+            const auto& m = moves[pick[std::uniform_int_distribution<std::size_t>(0, pick.size() - 1)(rng)]];
             actor->send("move", {{"ply", ply}, {"move", m["move"]}});
         } else {
             actor->send("throw", {{"ply", ply}});

@@ -120,9 +120,11 @@ private:
 
 /// Plays a game to its end: `players` maps each seat to the client that holds it (a local
 /// game's one client for both; nothing for the computer's seat); `watchers` only follow.
-/// Moves are chosen at random with `rng`. Returns the number of actions sent. Fails the test on
-/// any error message.
-int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions = 5000);
+/// Moves are chosen at random with `rng`; with `forward`, among the moves that take a piece
+/// furthest (random play in Jéquier can last thousands of actions). Returns the number of
+/// actions sent. Fails the test on any error message.
+int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions = 5000,
+              bool forward = false);
 
 /// Runs the `senet` command-line tool with arguments; returns the exit code and stdout.
 std::pair<int, std::string> runCli(const std::vector<std::string>& args);

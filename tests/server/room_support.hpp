@@ -192,8 +192,17 @@ inline void playToEnd(Fixture& f, std::map<int, Client*> players, Client& follow
             continue;
         }
         if (s["phase"] == "move") {
+            // Among the moves that take a piece furthest, at random: pure random play in
+            // Jéquier can last thousands of actions.
             const auto& moves = s["legalMoves"];
-            act(*it->second, "move", {{"ply", ply}, {"move", moves[rng() % moves.size()]["move"]}});
+            std::vector<std::size_t> pick;
+            int best = -1;
+            for (std::size_t i = 0; i < moves.size(); ++i) {
+                const int dest = moves[i].value("dest", 0);
+                if (dest > best) pick.clear(), best = dest;
+                if (dest == best) pick.push_back(i);
+            }
+            act(*it->second, "move", {{"ply", ply}, {"move", moves[pick[rng() % pick.size()]]["move"]}});
         } else {
             act(*it->second, "throw", {{"ply", ply}});
         }
