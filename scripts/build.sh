@@ -8,6 +8,7 @@ if [ -f web/package.json ]; then
   (cd web && npm ci --no-audit --no-fund && npm run build)
 fi
 launcher=()
-command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# ccache (when present) makes rebuilds cheap; paths relative to the checkout so clones share it.
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) && export CCACHE_BASEDIR="$PWD"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
 cmake --build build -j"$(nproc)"

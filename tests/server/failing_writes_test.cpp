@@ -97,7 +97,9 @@ TEST_F(FailingWrites, NothingIsAnnouncedThatWasNotStored) {
 class ComputerQueue : public ServerTest {
 protected:
     // The production decision budget; one computer thread, as by default.
-    std::vector<std::string> flags() const override { return {"--ai-budget-ms", "100", "--ai-threads", "1"}; }
+    std::vector<std::string> flags() const override { return {"--ai-budget-ms", "100", "--ai-threads", "1",
+                // A flood from many addresses: the per-address limits are lifted here.
+                "--create-rate", "1000000", "--create-burst", "1000000", "--max-connections-per-address", "100000"}; }
 };
 
 /// 300 expert games in which the computer moves first are started at once; a computer game

@@ -111,7 +111,9 @@ TEST_F(StorageRestart, IntactWalAfterSigkillRestoresEveryActionRoundAfterRound) 
 class Backups : public ServerTest {
 protected:
     std::vector<std::string> flags() const override {
-        return {"--backup-dir", (dir_.path() / "backups").string(), "--backup-minutes", "0.02", "--backup-keep", "3"};
+        return {"--backup-dir", (dir_.path() / "backups").string(), "--backup-minutes", "0.02", "--backup-keep", "3",
+                // The writer creates games faster than one address may: limits lifted.
+                "--create-rate", "1000000", "--create-burst", "1000000", "--max-connections-per-address", "100000"};
     }
 };
 
