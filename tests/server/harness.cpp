@@ -362,8 +362,10 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
     return sent;
 }
 
-std::pair<int, std::string> runCli(const std::vector<std::string>& args) {
-    std::string cmd = SENET_CLI_BINARY;
+std::pair<int, std::string> runCli(const std::vector<std::string>& args) { return runProgram(SENET_CLI_BINARY, args); }
+
+std::pair<int, std::string> runProgram(const std::string& program, const std::vector<std::string>& args) {
+    std::string cmd = program;
     for (const auto& a : args) cmd += " '" + a + "'";
     cmd += " 2>&1";
     FILE* p = popen(cmd.c_str(), "r");

@@ -126,7 +126,11 @@ private:
 int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions = 5000,
               bool forward = false);
 
-/// Runs the `senet` command-line tool with arguments; returns the exit code and stdout.
+/// Runs the `senet` command-line tool with arguments; returns the exit code and its output (stdout and stderr).
 std::pair<int, std::string> runCli(const std::vector<std::string>& args);
+/// Runs the shell command `program` (a path, possibly after a prefix such as "timeout 20") with
+/// `args` each single-quoted; returns its exit status (-1 when it did not exit) and its output,
+/// stdout and stderr together.
+std::pair<int, std::string> runProgram(const std::string& program, const std::vector<std::string>& args);
 
 }  // namespace senet::testing

@@ -20,16 +20,7 @@ class Signature : public ServerTest {};
 /// status and its output (stdout and stderr).
 std::pair<int, std::string> runServer(const std::vector<std::string>& args) {
     // Bounded: a server that does not refuse to start is stopped after 20 s.
-    std::string cmd = std::string("timeout 20 ") + SENET_SERVER_BINARY;
-    for (const auto& a : args) cmd += " '" + a + "'";
-    cmd += " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return {-1, ""};
-    std::string out;
-    char buf[256];
-    while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-    const int status = pclose(p);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+    return runProgram(std::string("timeout 20 ") + SENET_SERVER_BINARY, args);
 }
 
 /// Plays a local game of `ruleset` to its end; returns its id.
