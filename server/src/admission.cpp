@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_text.hpp"
+
 namespace senet::server {
 
 TokenBuckets::TokenBuckets(double rate, double burst, std::size_t maxAddresses)
@@ -88,8 +90,7 @@ void WaitingGames::joined(const std::string& id) {
 }
 
 Response tooManyRequests(std::string_view code, std::string_view message, int retryAfterSeconds) {
-    Response r = jsonResponse(429, nlohmann::json({{"error", code}, {"message", message}})
-                                       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    Response r = jsonResponse(429, jsonText(nlohmann::json({{"error", code}, {"message", message}})));
     r.headers.emplace_back("Retry-After", std::to_string(retryAfterSeconds));
     return r;
 }

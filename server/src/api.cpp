@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "router.hpp"
+#include "json_text.hpp"
 #include "senet/fairness.hpp"
 #include "senet/signer.hpp"
 
@@ -10,7 +11,7 @@ namespace senet::server {
 using nlohmann::json;
 
 Response apiError(int status, std::string_view code, std::string_view message) {
-    return jsonResponse(status, json({{"error", code}, {"message", message}}).dump(-1, ' ', false, json::error_handler_t::replace));
+    return jsonResponse(status, jsonText(json({{"error", code}, {"message", message}})));
 }
 
 namespace {
@@ -167,7 +168,7 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
         r.headers.emplace_back("Cache-Control", "no-store");
         return r;
     }
-    Response r = jsonResponse(201, out.dump());
+    Response r = jsonResponse(201, jsonText(out));
     r.headers.emplace_back("Location", "/api/games/" + created.id);
     return r;
 }
@@ -198,14 +199,14 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
     out["secret"] = j.secret;
     out["seats"] = {j.seat};
     out["commitment"] = j.commitment;
-    return jsonResponse(200, out.dump());
+    return jsonResponse(200, jsonText(out));
 }
 
 Response apiGameSummary(Registry& registry, const std::string& id) {
     Lookup found = registry.find(id);
     if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
-    return jsonResponse(200, found.room->summary().dump(-1, ' ', false, json::error_handler_t::replace));
+    return jsonResponse(200, jsonText(found.room->summary()));
 }
 
 Response apiGameRecord(Registry& registry, const std::string& id, const fairness::Signer* signer) {
@@ -217,7 +218,7 @@ Response apiGameRecord(Registry& registry, const std::string& id, const fairness
     if (signer) {
         json j = json::parse(*record);
         fairness::signRecord(*signer, j);
-        *record = j.dump();
+        *record = jsonText(j);
     }
     Response r = jsonResponse(200, std::move(*record));
     r.headers.clear();
@@ -232,7 +233,7 @@ Response apiKey(const fairness::Signer* signer) {
                       {"publicKey", fairness::toHex(signer->publicKey())},
                       {"publicKeyBase64", fairness::toBase64(signer->publicKey())},
                       {"pem", signer->publicKeyPem()}};
-    Response r = jsonResponse(200, out.dump());
+    Response r = jsonResponse(200, jsonText(out));
     r.headers.emplace_back("Cache-Control", "no-cache");
     return r;
 }

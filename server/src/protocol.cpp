@@ -4,6 +4,7 @@
 
 #include "senet/fairness.hpp"
 #include "utf8.hpp"
+#include "json_text.hpp"
 
 namespace senet::server::protocol {
 
@@ -14,8 +15,6 @@ namespace {
 /// The message type as shown in error messages: at most 20 bytes, cut on a character boundary.
 std::string shownType(const std::string& type) { return std::string(utf8::cut(type, 20)); }
 
-/// Serialises `j`; ill-formed UTF-8 becomes U+FFFD instead of an exception.
-std::string dumpJson(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 ParseError badField(const std::string& type, const std::string& field, const std::string& what) {
     return ParseError{"bad-field", type + ": \"" + field + "\" " + what};
@@ -79,7 +78,7 @@ ParseResult parse(std::string_view frame) {
     if (type == "rematch") return ClientMessage{Rematch{}};
     if (type == "claim") return ClientMessage{Claim{}};
     if (type == "ping") return ClientMessage{Ping{}};
-    return ParseError{"unknown-type", "unknown message type " + dumpJson(json(shownType(type)))};
+    return ParseError{"unknown-type", "unknown message type " + jsonText(json(shownType(type)))};
 }
 
 std::string_view typeName(const ClientMessage& m) {
@@ -96,7 +95,7 @@ std::string envelope(std::string_view type, std::string_view dataJson) {
 
 std::string errorMessage(std::string_view code, std::string_view message, std::int64_t ply) {
     json d = {{"code", code}, {"message", message}, {"ply", ply}};
-    return envelope("error", dumpJson(d));
+    return envelope("error", jsonText(d));
 }
 
 }  // namespace senet::server::protocol

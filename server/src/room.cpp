@@ -7,6 +7,7 @@
 #include "senet/record.hpp"
 
 #include "state_json.hpp"
+#include "json_text.hpp"
 
 namespace senet::server {
 
@@ -54,7 +55,7 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
     if (!row_.result.empty()) {
         json r = json::parse(row_.result, nullptr, false);
         if (!r.is_discarded()) {
-            resultText_ = r.dump();
+            resultText_ = jsonText(r);
             result_ = std::move(r);
         }
     }
@@ -162,7 +163,7 @@ std::shared_ptr<const std::string> Room::snapshotFor(const PeerState& p) const {
     for (int seat = 0; seat < 2; ++seat)
         if (p.seats & (1u << seat)) you.push_back(seat);
     s["you"] = std::move(you);
-    cached = std::make_shared<const std::string>(protocol::envelope("snapshot", s.dump()));
+    cached = std::make_shared<const std::string>(protocol::envelope("snapshot", jsonText(s)));
     return cached;
 }
 
@@ -345,7 +346,7 @@ std::optional<std::string> Room::verifiableRecord() const {
                      {"commitment", fairness::commitment(row_.serverSeed)},
                      {"clientSeeds", {row_.clientSeeds[0].value_or(""), row_.clientSeeds[1].value_or("")}},
                      {"throws", throwIndex_}};
-    return j.dump();
+    return jsonText(j);
 }
 
 

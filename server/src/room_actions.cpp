@@ -2,6 +2,7 @@
 // anything changes in memory or goes out: a failed write answers `storage` and changes nothing.
 // A throw or move that ends the game is stored with its result in one write.
 #include "room.hpp"
+#include "json_text.hpp"
 
 #include "senet/fairness.hpp"
 #include "senet/record.hpp"
@@ -47,10 +48,9 @@ Room::Ending Room::endingOf(const Game& game, std::optional<int> winner, std::st
     e.winner = winner;
     e.player = winner ? playerIn(game, *winner) : std::nullopt;
     e.reason = std::move(reason);
-    e.json = json({{"winner", winner ? json(*winner) : json(nullptr)},
-                   {"player", e.player ? json(*e.player) : json(nullptr)},
-                   {"reason", e.reason}})
-                 .dump();
+    e.json = jsonText(json({{"winner", winner ? json(*winner) : json(nullptr)},
+                            {"player", e.player ? json(*e.player) : json(nullptr)},
+                            {"reason", e.reason}}));
     return e;
 }
 
@@ -188,7 +188,7 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time
     if (const auto* h = std::get_if<protocol::Hello>(&message)) return onHello(p, *h);
     if (std::holds_alternative<protocol::Ping>(message)) {
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
-        return sendTo(p, protocol::envelope("pong", json({{"time", ms.count()}}).dump()));
+        return sendTo(p, protocol::envelope("pong", jsonText(json({{"time", ms.count()}}))));
     }
     if (!p.hello) return error(p, "hello-first", "send hello first");
     onAction(p, message, received);
