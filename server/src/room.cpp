@@ -275,6 +275,7 @@ bool Room::fixSeeds(PeerState& p, Events& events) {
         const std::string seed = *p.seed;
         if (!stored(&p, "the client seed", [&] { services_.storage.setClientSeed(row_.id, seat, seed); })) return false;
         row_.clientSeeds[seat] = seed;
+        snapshots_ = {};  // the state changed, even if a later write fails and nothing is broadcast
         events.add().str("clientSeed", seed).str("e", "seed").num("seat", seat);
     }
     return true;

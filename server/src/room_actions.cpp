@@ -202,8 +202,10 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Clock:
         Events events;
         if (seedsPending()) {
             // This connection's own seed may have failed to store at its hello: try again.
-            if (!fixSeeds(p, events)) return;  // `storage` sent
+            // A seed stored before another's write failed is announced all the same.
+            const bool fixed = fixSeeds(p, events);
             if (!events.empty()) broadcast(events);
+            if (!fixed) return;  // `storage` sent
             if (seedsPending())
                 return error(p, "seeds-pending",
                              "the first throw waits until both seats' client seeds are fixed (each seat's first hello fixes it)");

@@ -79,6 +79,37 @@ TEST(RoomSeeds, LocalGameSeeds) {
 }
 
 /// A friend game waits for the other seat whichever seat its creator holds; join takes the free seat.
+TEST(RoomSeeds, ASeedStoredBeforeTheNextFailedIsAnnouncedAndShown) {
+    // Found by the room fuzzer: a throw that retries the seeds stored seat 0's, failed on seat
+    // 1's, and announced nothing, so later snapshots still showed seat 0 without its seed.
+    Fixture f;
+    const Created g = f.create("local", 0);
+    auto room = f.room(g.id);
+    Client c(room);
+    f.faulty.failNth(1);  // the hello's first seed write fails: nothing is fixed
+    c.hello(g.secret, "localseed");
+    ASSERT_FALSE(c.errors().empty());
+    EXPECT_EQ(c.errors().back()["code"], "storage");
+    EXPECT_TRUE(c.state()["fairness"]["clientSeeds"][0].is_null());
+    f.faulty.failNth(2);  // the throw retries: seat 0's write goes through, seat 1's fails
+    const auto errors = c.errors().size();
+    c.send("throw", {{"ply", 0}});
+    ASSERT_EQ(c.errors().size(), errors + 1);
+    EXPECT_EQ(c.errors().back()["code"], "storage");
+    EXPECT_EQ(f.memory.loadGame(g.id)->clientSeeds[0], std::optional<std::string>("localseed"));
+    bool announced = false;
+    for (const json& e : c.events()) announced = announced || (e["e"] == "seed" && e["seat"] == 0 && e["clientSeed"] == "localseed");
+    EXPECT_TRUE(announced);
+    Client late(room);
+    const json s = late.hello();
+    EXPECT_EQ(s["fairness"]["clientSeeds"][0], "localseed") << s.dump();
+    EXPECT_TRUE(s["fairness"]["clientSeeds"][1].is_null());
+    // Writes work again: the next throw fixes seat 1's seed and is thrown.
+    c.send("throw", {{"ply", 0}});
+    EXPECT_EQ(c.state()["ply"], 1);
+    EXPECT_EQ(f.memory.loadGame(g.id)->clientSeeds[1], std::optional<std::string>("localseed"));
+}
+
 TEST(RoomSeats, FriendGameWaitsWhicheverSeatTheCreatorHolds) {
     for (int creatorSeat : {0, 1}) {
         SCOPED_TRACE(creatorSeat);
