@@ -3,6 +3,7 @@
 
 #include "router.hpp"
 #include "json_text.hpp"
+#include "log_limit.hpp"
 #include "senet/fairness.hpp"
 #include "senet/signer.hpp"
 
@@ -146,7 +147,9 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
         r.headers.emplace_back("Retry-After", "5");
         return r;
     } catch (const std::exception& e) {
-        return apiError(503, "storage", std::string("the game could not be stored: ") + e.what());
+        // The details (they name the database file) go to the log, not to the visitor.
+        logLimited("storage", std::string("a new game could not be stored: ") + e.what());
+        return apiError(503, "storage", "the game could not be stored; try again later");
     }
     json out = urls(*lang, created.id, created.secret, created.inviteToken);
     out["game"] = created.id;
@@ -189,7 +192,8 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
     try {
         j = found.room->join(*invite);
     } catch (const std::exception& e) {
-        return apiError(503, "storage", std::string("the seat could not be stored: ") + e.what());
+        logLimited("storage", "game " + id + ": the seat could not be stored: " + e.what());
+        return apiError(503, "storage", "the seat could not be stored; try again later");
     }
     if (j.status == JoinOutcome::BadInvite) return apiError(403, "bad-invite", "this invite token is not the game's");
     if (j.status == JoinOutcome::Full) return apiError(409, "full", "both seats are taken; you can watch the game");

@@ -91,7 +91,14 @@ void HttpSession::handle(beast::error_code ec) {
     if (req.version() >= 11 && req.find(http::field::host) == req.end())
         return sendPlain(400, "bad request: HTTP/1.1 needs a Host header\n", true);
 
-    const std::string client = clientAddress(peer_, view(req["X-Forwarded-For"]), context_.config.trustedProxies);
+    // Repeated X-Forwarded-For lines are one list in order (RFC 9110 5.3): a proxy that adds its
+    // own line after the client's must be read at the end, not the client's first line.
+    std::string forwardedFor;
+    for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
+        if (!forwardedFor.empty()) forwardedFor += ',';
+        forwardedFor.append(it->value().data(), it->value().size());
+    }
+    const std::string client = clientAddress(peer_, forwardedFor, context_.config.trustedProxies);
     if (websocket::is_upgrade(req)) return upgrade(client);
 
     Request request;

@@ -6,6 +6,7 @@
 #include "senet/fairness.hpp"
 #include "senet/record.hpp"
 
+#include "log_limit.hpp"
 #include "state_json.hpp"
 #include "json_text.hpp"
 
@@ -20,25 +21,6 @@ std::uint64_t seedFrom(const std::string& id) {
     std::uint64_t s = 0;
     for (unsigned char c : fairness::sha256(id)) s = (s << 8) | c;
     return s;
-}
-
-/// Logs one line at most once per 10 s (across rooms), saying how many were left out meanwhile:
-/// a full disk makes every computer game fail its writes every second.
-void logLimited(const std::string& line) {
-    static std::mutex m;
-    static Clock::time_point last{};
-    static std::int64_t skipped = 0;
-    std::lock_guard lock(m);
-    const auto now = Clock::now();
-    if (last != Clock::time_point{} && now - last < std::chrono::seconds(10)) {
-        ++skipped;
-        return;
-    }
-    std::cerr << "senet-server: " << line;
-    if (skipped > 0) std::cerr << " (and " << skipped << " more such failures in the last 10 s)";
-    std::cerr << '\n';
-    last = now;
-    skipped = 0;
 }
 
 }  // namespace
@@ -286,9 +268,10 @@ bool Room::stored(PeerState* p, std::string_view what, const std::function<void(
         write();
         return true;
     } catch (const std::exception& e) {
-        const std::string message = std::string(what) + " could not be saved: " + e.what();
-        if (p) error(*p, "storage", message + "; nothing changed, try again");
-        else logLimited("game " + row_.id + ": " + message);
+        // Logged for the operator (a full disk), a few lines per 10 s, with the details (they
+        // name the database file); the client gets `storage` and no details.
+        logLimited("storage", "game " + row_.id + ": " + std::string(what) + " could not be saved: " + e.what());
+        if (p) error(*p, "storage", std::string(what) + " could not be saved; nothing changed, try again");
         return false;
     }
 }

@@ -1,6 +1,8 @@
 // The SQLite backend of Storage: one connection, serialised by a mutex, prepared statements,
 // RAII wrappers over the C API.
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <iostream>
@@ -347,6 +349,9 @@ std::unique_ptr<Storage> openSqliteStorage(const std::string& path, const Sqlite
     const std::filesystem::path db(path);
     const std::filesystem::path recovery = options.recoveryDir.empty() ? db.parent_path() / "recovery" : options.recoveryDir;
     const WalGuard guard = guardWal(db, recovery, options.acceptDamagedWal);
+    // A new database is the owner's alone (it holds the secret server seeds of running games);
+    // SQLite gives its WAL and shared-memory files the same permissions.
+    if (const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600); fd >= 0) ::close(fd);
     auto storage = std::make_unique<SqliteStorage>(path, options.syncFull, options.quickCheck);
     if (guard.walLeft && guard.report.damaged) {
         const auto rows = countRows(path);

@@ -119,6 +119,14 @@ Response serveStatic(const fs::path& distDir, std::string_view relative, const R
     if (ec) return bad();
     const auto rel = file.lexically_relative(root);
     if (rel.empty() || rel.native().starts_with("..")) return bad();
+    auto unreadable = [&] {
+        Response u;
+        u.status = 503;
+        u.body = "the file could not be read just now; try again\n";
+        u.headers.emplace_back("Cache-Control", "no-store");
+        u.headers.emplace_back("Retry-After", "1");
+        return u;
+    };
     if (!fs::is_regular_file(file, ec)) {
         r.status = 404;
         r.body = "not found\n";
@@ -134,18 +142,18 @@ Response serveStatic(const fs::path& distDir, std::string_view relative, const R
         fs::path gz = file;
         gz += ".gz";
         if (fs::is_regular_file(gz, ec)) {
-            if (auto body = readFile(gz)) {
-                r.body = std::move(*body);
-                r.headers.emplace_back("Content-Encoding", "gzip");
-                return r;
-            }
+            auto body = readFile(gz);
+            if (!body) return unreadable();
+            r.body = std::move(*body);
+            r.headers.emplace_back("Content-Encoding", "gzip");
+            return r;
         }
     }
     auto body = readFile(file);
     if (!body) {
-        r.status = 404;
-        r.body = "not found\n";
-        return r;
+        // The file is there but could not be read (out of descriptors, I/O error): a passing
+        // failure, never to be cached as the fingerprinted file's answer.
+        return unreadable();
     }
     if (mayCompress && acceptsGzip(request.acceptEncoding) && body->size() >= 256) {
         if (auto z = gzip(*body)) {

@@ -29,7 +29,12 @@ RawReply create(unsigned short port, const std::string& from = "127.0.0.1", cons
                 const std::string& opponent = "local") {
     const std::string body = R"({"ruleset":"standard","side":"first","opponent":")" + opponent + R"("})";
     std::string req = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n";
-    if (!xff.empty()) req += "X-Forwarded-For: " + xff + "\r\n";
+    // A '\n' in `xff` starts another X-Forwarded-For line (as a proxy that appends its own line).
+    for (std::size_t at = 0; !xff.empty() && at <= xff.size();) {
+        const std::size_t nl = std::min(xff.find('\n', at), xff.size());
+        req += "X-Forwarded-For: " + xff.substr(at, nl - at) + "\r\n";
+        at = nl + 1;
+    }
     req += "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
     return rawExchange(port, req, from);
 }
@@ -98,6 +103,9 @@ TEST_F(BehindProxy, ForwardedForNamesTheClientOnlyFromATrustedPeer) {
     // The right-most untrusted address counts: a client cannot escape by prepending its own.
     EXPECT_EQ(create(port(), "127.0.0.1", "203.0.113.5, 198.51.100.1").status, 429);
     EXPECT_EQ(create(port(), "127.0.0.1", "198.51.100.1, 127.0.0.1").status, 429);
+    // Nor by sending a line of its own before the one the proxy appends: the lines are one list.
+    EXPECT_EQ(create(port(), "127.0.0.1", "203.0.113.6\n198.51.100.1").status, 429);
+    EXPECT_EQ(create(port(), "127.0.0.1", "203.0.113.7\n198.51.100.1, 127.0.0.1").status, 429);
     EXPECT_EQ(create(port(), "127.0.0.1", "198.51.100.2").status, 201);
     // A peer that is not the trusted proxy is counted by its own address, whatever it forwards.
     for (int i = 0; i < 3; ++i) ASSERT_EQ(create(port(), "127.0.0.9", "198.51.100.3").status, 201);

@@ -1,5 +1,7 @@
 // Persistence: every acknowledged action survives a SIGKILL; unfinished games are restored by
 // replaying their records; a graceful shutdown closes sockets with "going away".
+#include <sys/stat.h>
+
 #include <signal.h>
 #include <sqlite3.h>
 
@@ -189,5 +191,22 @@ TEST_F(Sweep, UnusedGamesLeaveMemoryAndComeBackFromStorage) {
     EXPECT_EQ(gauge(port(), "senet_rooms_loaded"), 2);
 }
 
+
+TEST_F(Persistence, DatabaseFilesAreTheOwnersAlone) {
+    // The database holds the secret server seeds of running games: no other local user may read it.
+    const NewGame g = createGame(port(), "standard", "local");
+    {
+        WsClient c(port(), g.id);
+        c.hello(g.secret, "perm");
+    }
+    for (const char* name : {"senet.sqlite3", "senet.sqlite3-wal", "senet.sqlite3-shm"}) {
+        struct stat st {};
+        const auto file = dir_.path() / "data" / name;
+        ASSERT_EQ(stat(file.c_str(), &st), 0) << file;
+        EXPECT_EQ(st.st_mode & 0777, 0600u) << file;
+    }
+}
+
 }  // namespace
 }  // namespace senet::testing
+
