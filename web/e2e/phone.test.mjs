@@ -184,7 +184,7 @@ test("on a phone a Bell game against the computer in Polish is played by taps wi
   await context.close();
 });
 
-test("on a desktop the board is the centre of the page", { timeout: 120000 }, async () => {
+test("on a desktop the board is the centre of the page", { timeout: 240000 }, async () => {
   const context = await browser.newContext(DESKTOP);
   const page = await context.newPage();
   await startGame(page, server.url, { opponent: "local", ruleset: "jequier", lang: "fi" });
@@ -207,5 +207,15 @@ test("on a desktop the board is the centre of the page", { timeout: 120000 }, as
   const square = await smallestSquare(page);
   figures.push(`desktop 1280x800: board centre ${offset.toFixed(1)} px from the page's centre, squares ${square.width.toFixed(1)} px`);
   await page.screenshot({ path: join(ensureArtifacts(), "desktop-play-fi.png") });
+  // To the end: the end panel shows under the board, in view.
+  const start = Date.now();
+  for (let now = await due(page); now !== "over" && Date.now() - start < 150000; now = await due(page)) {
+    if (now === "throw") await page.click("#throw-button");
+    else if (now === "move") await page.click("#move-choices button");
+    else await page.waitForTimeout(15);
+  }
+  await assertInView(page, "#end", "the end panel");
+  assert.equal(await page.evaluate(() => window.scrollY), 0, "the page did not scroll by itself");
+  await page.screenshot({ path: join(ensureArtifacts(), "desktop-end-fi.png") });
   await context.close();
 });
