@@ -28,12 +28,20 @@ export interface LegalMove {
 
 const SIZE = 100;
 const OFF = 31;
+/** The bear-off tray's depth across the path, in board units. */
+const TRAY = 110;
 
-/** Top-left corner of a square's cell: row 1 is 1..10 left to right, row 2 is 20..11, row 3 is 21..30. */
-export function cellOf(square: number): { x: number; y: number } {
-  const row = Math.floor((square - 1) / 10);
-  const col = (square - 1) % 10;
-  return { x: (row === 1 ? 9 - col : col) * SIZE, y: row * SIZE };
+/**
+ * Top-left corner of a square's cell. Across (desktop): row 1 is 1..10 left to right, row 2 is
+ * 20..11, row 3 is 21..30. Down (a phone held upright) the same S turned: column 1 is 1..10 top
+ * to bottom, column 2 is 20..11 (11 at the foot, beside 10), column 3 is 21..30, and the tray
+ * lies below 30.
+ */
+export function cellOf(square: number, down = false): { x: number; y: number } {
+  const lane = Math.floor((square - 1) / 10);
+  const k = (square - 1) % 10;
+  const along = (lane === 1 ? 9 - k : k) * SIZE;
+  return down ? { x: lane * SIZE, y: along } : { x: along, y: lane * SIZE };
 }
 
 /** The label of a square for assistive technology, with its house name when it has one. */
@@ -88,7 +96,7 @@ function piece(player: number, x: number, y: number, scale = 1): SVGGElement {
   return g;
 }
 
-/** Draws and redraws the board inside a container. */
+/** Draws and redraws the board inside a container, across or (on a narrow screen) down. */
 export class Board {
   private readonly root: SVGSVGElement;
   private readonly squaresLayer: SVGGElement;
@@ -96,63 +104,98 @@ export class Board {
   private readonly marksLayer: SVGGElement;
   private moves: LegalMove[] = [];
   private board: number[] = [];
+  private off: [number, number] = [0, 0];
+  private last: { from: number; to: number } | null = null;
+  private down = false;
   /** Called when the player picks a move by clicking or tapping a piece or a destination. */
   onMove: (move: LegalMove) => void = () => {};
 
-  constructor(container: HTMLElement, private readonly info: BoardInfo) {
-    this.root = svg("svg", { viewBox: `0 0 ${SIZE * 10 + 120} ${SIZE * 3}`, class: "board", role: "img", "aria-labelledby": "board-title" });
+  constructor(container: HTMLElement, private readonly info: BoardInfo, down = false) {
+    this.root = svg("svg", { class: "board", role: "img", "aria-labelledby": "board-title" });
     const title = svg("title", { id: "board-title" });
     this.root.append(title);
     this.squaresLayer = svg("g");
     this.marksLayer = svg("g", { class: "marks" });
     this.piecesLayer = svg("g");
     this.root.append(this.squaresLayer, this.marksLayer, this.piecesLayer);
+    this.setDown(down);
+    container.append(this.root);
+  }
+
+  /** Lays the board across (three rows of ten) or down (three columns of ten, the tray below). */
+  setDown(down: boolean): void {
+    if (down === this.down && this.squaresLayer.childElementCount) return;
+    this.down = down;
+    const long = SIZE * 10 + TRAY + 10;
+    this.root.setAttribute("viewBox", down ? `0 0 ${SIZE * 3} ${long}` : `0 0 ${long} ${SIZE * 3}`);
+    this.root.classList.toggle("down", down);
+    this.squaresLayer.replaceChildren();
     for (let s = 1; s <= 30; s++) {
-      const { x, y } = cellOf(s);
+      const { x, y } = cellOf(s, down);
       const cell = svg("g", { class: "square", "data-square": s });
       const classes = ["cell"];
-      if (info.safe.includes(s)) classes.push("safe");
-      if (s === info.water) classes.push("water");
+      if (this.info.safe.includes(s)) classes.push("safe");
+      if (s === this.info.water) classes.push("water");
       cell.append(svg("rect", { x: x + 2, y: y + 2, width: SIZE - 4, height: SIZE - 4, rx: 6, class: classes.join(" ") }));
-      const num = svg("text", { x: x + 8, y: y + 20, class: "square-number" });
+      // Down, the board is drawn smaller: a larger number in the corner, the piece beside it.
+      const num = svg("text", down ? { x: x + 7, y: y + 27, class: "square-number" } : { x: x + 8, y: y + 20, class: "square-number" });
       num.textContent = String(s);
       cell.append(num);
-      const house = info.houses.find(([sq]) => sq === s);
-      if (house) cell.append(houseSign(house[1], x, y));
+      const house = this.info.houses.find(([sq]) => sq === s);
+      if (house) {
+        const sign = houseSign(house[1], x, y);
+        if (down) sign.setAttribute("transform", `translate(${x + 18} ${y + 16}) scale(0.8) translate(${-x} ${-y})`);
+        cell.append(sign);
+      }
       cell.addEventListener("click", () => this.pick(s));
       this.squaresLayer.append(cell);
     }
-    // The bear-off tray to the right of square 30.
+    // The bear-off tray after square 30: to its right across, below it down.
     const off = svg("g", { class: "square off-tray", "data-square": OFF });
-    off.append(svg("rect", { x: SIZE * 10 + 10, y: 2, width: 106, height: SIZE * 3 - 4, rx: 8, class: "cell tray" }));
-    const label = svg("text", { x: SIZE * 10 + 63, y: SIZE * 3 - 14, class: "square-number", "text-anchor": "middle" });
-    label.textContent = "⟶";
+    const tray = this.trayBox(2);
+    off.append(svg("rect", { ...tray, rx: 8, class: "cell tray" }));
+    const label = svg("text", down
+      ? { x: SIZE * 3 - 22, y: SIZE * 10 + 72, class: "square-number", "text-anchor": "middle" }
+      : { x: SIZE * 10 + 63, y: SIZE * 3 - 14, class: "square-number", "text-anchor": "middle" });
+    label.textContent = down ? "↓" : "⟶";
     off.append(label);
     off.addEventListener("click", () => this.pick(OFF));
     this.squaresLayer.append(off);
-    container.append(this.root);
+    this.render(this.board, this.off, this.moves, this.last);
+  }
+
+  /** The tray's rectangle, `inset` units inside its cell. */
+  private trayBox(inset: number): { x: number; y: number; width: number; height: number } {
+    const [along, across] = [SIZE * 10 + 10 + inset - 2, inset];
+    const [length, depth] = [TRAY - 4 - 2 * (inset - 2), SIZE * 3 - 2 * inset];
+    return this.down ? { x: across, y: along, width: depth, height: length } : { x: along, y: across, width: length, height: depth };
   }
 
   /** Shows a position: board[i] is the owner (0, 1, 2) of square i + 1; `off` per player. */
   render(board: number[], off: [number, number], moves: LegalMove[], last: { from: number; to: number } | null): void {
     this.board = board;
+    this.off = off;
     this.moves = moves;
+    this.last = last;
     this.piecesLayer.replaceChildren();
     this.marksLayer.replaceChildren();
     if (last) for (const sq of [last.from, last.to]) this.mark(sq, "last-move");
     for (const m of moves) this.mark(m.bearOff ? OFF : m.to, "destination");
     board.forEach((owner, i) => {
       if (!owner) return;
-      const { x, y } = cellOf(i + 1);
-      const p = piece(owner, x, y);
+      const { x, y } = cellOf(i + 1, this.down);
+      const p = this.down ? piece(owner, x + 18, y + 16, 0.8) : piece(owner, x, y);
       if (moves.some((m) => m.from === i + 1)) p.classList.add("movable");
       p.addEventListener("click", (ev) => { ev.stopPropagation(); this.pick(i + 1); });
       this.piecesLayer.append(p);
     });
-    // Borne-off pieces in the tray: player 1 in the upper half, player 2 in the lower, two to a row.
+    // Borne-off pieces in the tray. Across: player 1 in the upper half, player 2 in the lower,
+    // two to a row. Down: one row each, player 1 above player 2, the arrow left free at the end.
     off.forEach((count, k) => {
-      for (let n = 0; n < count; n++)
-        this.piecesLayer.append(piece(k + 1, SIZE * 10 + 14 + (n % 2) * 50, 6 + k * 148 + Math.floor(n / 2) * 28, 0.5));
+      for (let n = 0; n < count; n++) {
+        const at = this.down ? [2 + n * 25, SIZE * 10 + 8 + k * 50] : [SIZE * 10 + 14 + (n % 2) * 50, 6 + k * 148 + Math.floor(n / 2) * 28];
+        this.piecesLayer.append(piece(k + 1, at[0] ?? 0, at[1] ?? 0, 0.5));
+      }
     });
     this.describe(off);
   }
@@ -168,10 +211,10 @@ export class Board {
   private mark(square: number, cls: string): void {
     if (square < 1) return;
     if (square >= OFF) {
-      this.marksLayer.append(svg("rect", { x: SIZE * 10 + 14, y: 6, width: 98, height: SIZE * 3 - 12, rx: 6, class: cls }));
+      this.marksLayer.append(svg("rect", { ...this.trayBox(6), rx: 6, class: cls }));
       return;
     }
-    const { x, y } = cellOf(square);
+    const { x, y } = cellOf(square, this.down);
     this.marksLayer.append(svg("rect", { x: x + 6, y: y + 6, width: SIZE - 12, height: SIZE - 12, rx: 5, class: cls }));
   }
 

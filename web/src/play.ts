@@ -116,7 +116,8 @@ function addLine(text: string): void {
   const li = el("li", {}, text);
   ui.moveList.querySelector(".empty")?.remove();
   ui.moveList.append(li);
-  li.scrollIntoView?.({ block: "nearest" });
+  // The list scrolls inside its own box; scrollIntoView would scroll the page to it as well.
+  ui.moveList.scrollTop = ui.moveList.scrollHeight;
 }
 
 function addMoveEntry(player: number | null | undefined, value: number, what: string): void {
@@ -179,8 +180,9 @@ function render(): void {
     ui.choices.append(b);
   }
   if (keepFocus && focusFree) {
-    if (mine.length) (ui.choices.firstElementChild as HTMLElement | null)?.focus();
-    else if (throwDue) ui.throwButton.focus();
+    // The controls sit beside the board; moving the focus must never scroll the page away from it.
+    if (mine.length) (ui.choices.firstElementChild as HTMLElement | null)?.focus({ preventScroll: true });
+    else if (throwDue) ui.throwButton.focus({ preventScroll: true });
   }
 
   ui.status.textContent = statusText(s);
@@ -406,7 +408,11 @@ async function copy(input: HTMLInputElement, button: HTMLButtonElement): Promise
 
 async function main(): Promise<void> {
   await loadStrings(root.dataset.strings ?? "");
-  board = new Board(byId("board"), info);
+  // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
+  // query matches the stylesheet's.
+  const narrow = matchMedia("(max-width: 40rem)");
+  board = new Board(byId("board"), info, narrow.matches);
+  narrow.addEventListener("change", () => board.setDown(narrow.matches));
   board.onMove = (m) => { keepFocus = false; sendMove(m); };
   const seat = await seatFromUrl(game, lang);
   secret = seat.secret;
