@@ -362,6 +362,20 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
     return sent;
 }
 
+json playActions(WsClient& c, int actions, std::mt19937& rng) {
+    for (int i = 0; i < actions && c.state()["phase"] != "over"; ++i) {
+        const json s = c.state();
+        if (s["phase"] == "move") {
+            const auto& moves = s["legalMoves"];
+            c.send("move", {{"ply", s["ply"]}, {"move", moves[rng() % moves.size()]["move"]}});
+        } else {
+            c.send("throw", {{"ply", s["ply"]}});
+        }
+        if (!c.receiveUntilPly(s["ply"].get<int>() + 1)) break;
+    }
+    return c.state();
+}
+
 std::pair<int, std::string> runCli(const std::vector<std::string>& args) { return runProgram(SENET_CLI_BINARY, args); }
 
 std::pair<int, std::string> runProgram(const std::string& program, const std::vector<std::string>& args) {

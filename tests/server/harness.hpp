@@ -126,6 +126,10 @@ private:
 int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions = 5000,
               bool forward = false);
 
+/// Plays up to `actions` actions (random legal moves from `rng`) of a game `c` may act in, each
+/// waited for; returns the last acknowledged state (early at the end of the game or a timeout).
+json playActions(WsClient& c, int actions, std::mt19937& rng);
+
 /// Runs the `senet` command-line tool with arguments; returns the exit code and its output (stdout and stderr).
 std::pair<int, std::string> runCli(const std::vector<std::string>& args);
 /// Runs the shell command `program` (a path, possibly after a prefix such as "timeout 20") with

@@ -15,21 +15,6 @@ namespace {
 
 class Persistence : public ServerTest {};
 
-/// Plays `actions` actions of a local game, returning the last acknowledged state.
-json playSome(WsClient& c, int actions, std::mt19937& rng) {
-    for (int i = 0; i < actions && c.state()["phase"] != "over"; ++i) {
-        const json s = c.state();
-        if (s["phase"] == "move") {
-            const auto& moves = s["legalMoves"];
-            c.send("move", {{"ply", s["ply"]}, {"move", moves[rng() % moves.size()]["move"]}});
-        } else {
-            c.send("throw", {{"ply", s["ply"]}});
-        }
-        if (!c.receiveUntilPly(s["ply"].get<int>() + 1)) break;
-    }
-    return c.state();
-}
-
 TEST_F(Persistence, SigkillLosesNoAcknowledgedAction) {
     std::mt19937 rng(99);
     struct Live {
@@ -42,7 +27,7 @@ TEST_F(Persistence, SigkillLosesNoAcknowledgedAction) {
         Live l{createGame(port(), ruleset, "local"), {}, {}};
         WsClient c(port(), l.game.id);
         c.hello(l.game.secret, "persist");
-        l.acknowledged = playSome(c, 25 + static_cast<int>(rng() % 20), rng);
+        l.acknowledged = playActions(c, 25 + static_cast<int>(rng() % 20), rng);
         // Send one more action and kill the server right away: it may or may not be stored,
         // but everything acknowledged before must be.
         c.send("throw", {{"ply", l.acknowledged["ply"]}});
@@ -105,7 +90,7 @@ TEST_F(Persistence, GracefulShutdownClosesSocketsAndKeepsGames) {
     WsClient c(port(), g.id);
     c.hello(g.secret, "s");
     std::mt19937 rng(1);
-    const json before = playSome(c, 8, rng);
+    const json before = playActions(c, 8, rng);
     EXPECT_EQ(server_->stop(SIGTERM), 0);
     while (c.receive(std::chrono::milliseconds(2000))) {
     }
@@ -133,7 +118,7 @@ TEST_F(Persistence, ExpiryCountsFromTheLastAction) {
     for (const NewGame* g : {&recent, &idle}) {
         WsClient c(port(), g->id);
         c.hello(g->secret, "x");
-        playSome(c, 4, rng);
+        playActions(c, 4, rng);
     }
     EXPECT_EQ(server_->stop(SIGTERM), 0);
     const auto db = dir_.path() / "data" / "senet.sqlite3";
@@ -165,11 +150,11 @@ TEST_F(Sweep, UnusedGamesLeaveMemoryAndComeBackFromStorage) {
     {
         WsClient c(port(), left.id);
         c.hello(left.secret, "x");
-        before = playSome(c, 6, rng);
+        before = playActions(c, 6, rng);
     }  // disconnected
     WsClient stays(port(), playing.id);
     stays.hello(playing.secret, "y");
-    playSome(stays, 2, rng);
+    playActions(stays, 2, rng);
     EXPECT_EQ(gauge(port(), "senet_rooms_loaded"), 2);
     EXPECT_EQ(gauge(port(), "senet_games_running"), 2);
     // Within a few sweeps the game nobody is connected to leaves memory; the other stays.
@@ -186,7 +171,7 @@ TEST_F(Sweep, UnusedGamesLeaveMemoryAndComeBackFromStorage) {
     const json state = back.hello(left.secret, "x");
     EXPECT_EQ(state["ply"], before["ply"]);
     EXPECT_EQ(state["position"], before["position"]);
-    const json after = playSome(back, 2, rng);
+    const json after = playActions(back, 2, rng);
     EXPECT_GT(after["ply"].get<int>(), before["ply"].get<int>());
     EXPECT_EQ(gauge(port(), "senet_rooms_loaded"), 2);
 }

@@ -132,20 +132,6 @@ std::pair<long long, long long> countRows(const fs::path& db) {
     return out;
 }
 
-json playActions(WsClient& c, int actions, std::mt19937& rng) {
-    for (int i = 0; i < actions && c.state()["phase"] != "over"; ++i) {
-        const json s = c.state();
-        if (s["phase"] == "move") {
-            const auto& moves = s["legalMoves"];
-            c.send("move", {{"ply", s["ply"]}, {"move", moves[rng() % moves.size()]["move"]}});
-        } else {
-            c.send("throw", {{"ply", s["ply"]}});
-        }
-        if (!c.receiveUntilPly(s["ply"].get<int>() + 1)) break;
-    }
-    return c.state();
-}
-
 long long populate(unsigned short port, int games, int actions, std::mt19937& rng, std::vector<NewGame>* created) {
     static const char* kRulesets[] = {"standard", "jequier", "bell"};
     long long total = 0;

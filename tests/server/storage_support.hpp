@@ -52,10 +52,6 @@ void writeBytes(const std::filesystem::path& p, const std::string& bytes);
 /// {-1, -1} when SQLite cannot read them.
 std::pair<long long, long long> countRows(const std::filesystem::path& db);
 
-/// Plays a local game's actions (random legal moves) until `actions` more are acknowledged or the
-/// game is over; returns the last acknowledged state.
-json playActions(WsClient& c, int actions, std::mt19937& rng);
-
 /// Creates `games` local games on the server at `port` and plays `actions` actions in each.
 /// Returns the total number of acknowledged actions (the sum of the plies).
 long long populate(unsigned short port, int games, int actions, std::mt19937& rng, std::vector<NewGame>* created = nullptr);
