@@ -147,7 +147,11 @@ Response Router::route(const Request& request) const {
     if (path.starts_with("/api/")) return apiError(404, "not-found", "no such API route");
 
     const std::string lang = site_.negotiate(request.acceptLanguage);
-    if (!get) return errorPage(lang, site::ErrorKind::BadRequest, 405);
+    if (!get) {
+        Response r = errorPage(lang, site::ErrorKind::BadRequest, 405);
+        r.headers.emplace_back("Allow", "GET, HEAD");
+        return r;
+    }
     auto redirect = [](std::string location) {
         Response r;
         r.status = 302;
@@ -157,6 +161,14 @@ Response Router::route(const Request& request) const {
         return r;
     };
     if (path == "/") return redirect("/" + lang + "/");
+    // "/en" (no slash): the language's home page, as people type it.
+    if (path.size() > 1 && isLanguage(path.substr(1))) return redirect(std::string(path) + "/");
+    // A WebSocket address opened as a page (no Upgrade): say what it is instead of "no such page".
+    if (path.starts_with("/ws/")) {
+        Response r = apiError(426, "upgrade-required", "this address takes WebSocket connections only");
+        r.headers.emplace_back("Upgrade", "websocket");
+        return r;
+    }
     if (path.starts_with("/play/")) {
         const std::string_view id = path.substr(6);
         if (!Registry::plausibleId(id)) return errorPage(lang, site::ErrorKind::GameUnknown, 404);

@@ -183,6 +183,27 @@ TEST_F(Http, StaticPathTraversalIsRejected) {
     }
 }
 
+TEST_F(Http, LanguageWithoutSlashRedirectsToItsHome) {
+    auto r = httpRequest(port(), "GET", "/pl");
+    EXPECT_EQ(r.status, 302);
+    EXPECT_EQ(r.header("location"), "/pl/");
+    EXPECT_EQ(httpRequest(port(), "GET", "/xx").status, 404);
+}
+
+TEST_F(Http, PagesAnswer405WithAllow) {
+    auto r = httpRequest(port(), "POST", "/en/", "x");
+    EXPECT_EQ(r.status, 405);
+    EXPECT_EQ(r.header("allow"), "GET, HEAD");
+    EXPECT_EQ(r.header("content-type"), "text/html; charset=utf-8");
+}
+
+TEST_F(Http, WebSocketAddressWithoutUpgradeIs426) {
+    auto r = httpRequest(port(), "GET", "/ws/games/AAAAAAAAAAAAAAAAAAAAAA");
+    EXPECT_EQ(r.status, 426);
+    EXPECT_EQ(r.header("upgrade"), "websocket");
+    EXPECT_NE(r.body.find("\"upgrade-required\""), std::string::npos) << r.body;
+}
+
 TEST_F(Http, WebSocketToUnknownGameIs404) {
     auto r = httpRequest(port(), "GET", "/ws/games/AAAAAAAAAAAAAAAAAAAAAA", "",
                          {{"Upgrade", "websocket"}, {"Connection", "Upgrade"}, {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
