@@ -38,6 +38,11 @@ function compile(key: string, text: string): IntlMessageFormat | null {
   return fmt;
 }
 
+/** True when the catalog has `key`. */
+export function has(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(strings, key);
+}
+
 /** The string for `key` formatted with `params`; "⟦key⟧" marks a missing string. A string that
  *  fails to parse or format shows its raw text (and is reported on the console), never throws. */
 export function t(key: string, params: Params = {}): string {
