@@ -116,9 +116,8 @@ export function inviteProblemText(problem: "full" | "bad-invite" | "failed"): st
 }
 
 /** The countdown before a claim is allowed ("in 4 minutes", "in 12 seconds"), or the claim's invitation once it is. */
-export function claimText(v: View, seat: number, secondsLeft: number): string {
-  const name = seatLabel(v, seat);
-  if (secondsLeft <= 0) return t("play.claim-ready", { name });
+export function claimText(secondsLeft: number): string {
+  if (secondsLeft <= 0) return t("play.claim-ready");
   const minutes = secondsLeft > 90;
-  return t("play.claim-wait", { name, unit: minutes ? "minutes" : "seconds", count: minutes ? Math.ceil(secondsLeft / 60) : Math.ceil(secondsLeft) });
+  return t("play.claim-wait", { unit: minutes ? "minutes" : "seconds", count: minutes ? Math.ceil(secondsLeft / 60) : Math.ceil(secondsLeft) });
 }
