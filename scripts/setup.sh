@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev
   libboost-dev libboost-system-dev
   libsqlite3-dev libssl-dev zlib1g-dev
+  libicu-dev
   gettext jq
   chromium
 )

@@ -25,11 +25,11 @@ function serverBinary() {
   return found;
 }
 
-/** Starts senet-server; resolves to { url, stop() } once it listens. */
-export async function startServer() {
+/** Starts senet-server (with any `extraArgs`, e.g. ["--grace-seconds", "3"]); resolves to { url, stop() } once it listens. */
+export async function startServer(extraArgs = []) {
   const dataDir = mkdtempSync(join(tmpdir(), "senet-e2e-"));
   const proc = spawn(serverBinary(), ["--port", "0", "--address", "127.0.0.1", "--data-dir", dataDir, "--web-root", WEB,
-    "--test-seed", TEST_SEED, "--computer-delay-ms", "20"], { stdio: ["ignore", "pipe", "pipe"] });
+    "--test-seed", TEST_SEED, "--computer-delay-ms", "20", ...extraArgs], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20000);

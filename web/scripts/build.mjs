@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
+import { IntlMessageFormat } from "intl-messageformat";
 import { readPo } from "./po.mjs";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -42,6 +43,14 @@ for (const file of readdirSync(join(web, "po")).filter((f) => f.endsWith(".po"))
   const lang = file.slice(0, -3);
   const all = readPo(join(web, "po", file));
   const client = Object.fromEntries(Object.entries(all).filter(([k]) => CLIENT_PREFIXES.some((p) => k.startsWith(p))));
+  // Every string is an ICU message (src/i18n.ts): one that does not parse stops the build.
+  for (const [key, text] of Object.entries(client)) {
+    try {
+      new IntlMessageFormat(text, lang, undefined, { ignoreTag: true });
+    } catch (err) {
+      throw new Error(`po/${file}: ${key} is not a valid ICU message: ${err.message}`);
+    }
+  }
   sizes[`i18n/${lang}.json`] = emit(`i18n/${lang}.json`, "json", Buffer.from(JSON.stringify(client)));
 }
 writeFileSync(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");

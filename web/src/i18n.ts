@@ -1,27 +1,59 @@
 // The client's strings: the same gettext catalogs as the pages, converted to JSON by the web
-// build (scripts/build.mjs) and loaded from the URL the page gives in data-strings.
+// build (scripts/build.mjs) and loaded from the URL the page gives in data-strings. Every string
+// is an ICU MessageFormat pattern ({name}, plural, select), formatted with intl-messageformat,
+// the same syntax the server formats with ICU (server/site/src/message.cpp).
+import { IntlMessageFormat } from "intl-messageformat";
 
 export type Params = Record<string, string | number>;
 
 let strings: Record<string, string> = {};
+let locale = "en";
+/** Compiled formats by key; null for a pattern that did not parse (reported once). */
+const compiled = new Map<string, IntlMessageFormat | null>();
 
-/** Loads the catalog JSON of the page's language. */
-export async function loadStrings(url: string): Promise<void> {
+/** Loads the catalog JSON of the page's language (`lang`, a BCP 47 tag, picks the plural rules). */
+export async function loadStrings(url: string, lang = document.documentElement.lang || "en"): Promise<void> {
   const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`strings: HTTP ${response.status}`);
-  strings = (await response.json()) as Record<string, string>;
+  setStrings((await response.json()) as Record<string, string>, lang);
 }
 
 /** Uses an already parsed catalog (tests, or a page that inlines nothing). */
-export function setStrings(table: Record<string, string>): void {
+export function setStrings(table: Record<string, string>, lang = "en"): void {
   strings = table;
+  locale = lang;
+  compiled.clear();
 }
 
-/** The string for `key` with every {name} replaced; "⟦key⟧" marks a missing string. */
+function compile(key: string, text: string): IntlMessageFormat | null {
+  let fmt = compiled.get(key);
+  if (fmt !== undefined) return fmt;
+  try {
+    fmt = new IntlMessageFormat(text, locale, undefined, { ignoreTag: true });
+  } catch (err) {
+    console.error(`strings: ${key} is not a valid message: ${String(err)}`);
+    fmt = null;
+  }
+  compiled.set(key, fmt);
+  return fmt;
+}
+
+/** True when the catalog has `key`. */
+export function has(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(strings, key);
+}
+
+/** The string for `key` formatted with `params`; "⟦key⟧" marks a missing string. A string that
+ *  fails to parse or format shows its raw text (and is reported on the console), never throws. */
 export function t(key: string, params: Params = {}): string {
   const text = strings[key];
   if (text === undefined) return `\u27E6${key}\u27E7`;
-  return text.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+  const fmt = compile(key, text);
+  if (!fmt) return text;
+  try {
+    return String(fmt.format(params));
+  } catch (err) {
+    console.error(`strings: ${key}: ${String(err)}`);
+    return text;
+  }
 }

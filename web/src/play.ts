@@ -3,10 +3,13 @@
 import { Board, type BoardInfo, type LegalMove } from "./board";
 import { byId, el } from "./dom";
 import { ensureCommitment, recordedCommitment, type SeenThrow, type Verdict, verifyGame } from "./fair";
+import { ClaimTimer } from "./claim";
+import { Feed } from "./feed";
 import { loadStrings, t } from "./i18n";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
 import { clientSeed, gameValue, rememberSecret, seatFromUrl } from "./seat";
 import { drawThrow } from "./sticks";
+import * as words from "./words";
 
 const root = byId("play");
 const game = root.dataset.game ?? "";
@@ -49,60 +52,18 @@ const ui = {
   serverSeed: byId("server-seed"),
   serverSeedRow: byId("server-seed-row"),
   fairVerdict: byId("fair-verdict"),
+  finalScore: byId("final-score"),
 };
+const feed = new Feed(byId("feed"));
+const claimTimer = new ClaimTimer(ui.claim, byId("claim-wait"));
 
-// ---- words ---------------------------------------------------------------------------------
+// ---- words (web/src/words.ts) ---------------------------------------------------------------
 
 const isLocal = () => state?.opponent === "local";
 const canAct = () => !!state && state.phase !== "over" && state.seatToAct !== null && you.includes(state.seatToAct) && !pending;
-const playerOfSeat = (seat: number) => state?.players?.[seat] ?? null;
-const seatOfPlayer = (player: number) => (state?.players ? state.players.indexOf(player as 1 | 2) : -1);
-
-function seatLabel(seat: number): string {
-  if (!state) return "";
-  const player = playerOfSeat(seat);
-  if (isLocal()) return player ? t(`play.side.${player}`) : t(seat === 0 ? "play.seat.first" : "play.seat.second");
-  if (you.includes(seat)) return t("play.seat.you");
-  if (state.seats[seat]?.kind === "computer") return t("play.seat.computer", { level: t(`level.${state.level ?? "intermediate"}`) });
-  return you.length ? t("play.seat.opponent") : t(seat === 0 ? "play.seat.first" : "play.seat.second");
-}
-
-/** "Cones (You)", "Spools (Computer, Expert)", "Cones" in a local game, or the seat before sides are known. */
-function nameOf(seat: number | undefined, player?: number | null): string {
-  const p = player ?? (seat !== undefined ? playerOfSeat(seat) : null);
-  const s = seat ?? (p ? seatOfPlayer(p) : -1);
-  if (!p) return s >= 0 ? seatLabel(s) : "";
-  if (isLocal() || s < 0) return t(`play.side.${p}`);
-  return `${t(`play.side.${p}`)} (${seatLabel(s)})`;
-}
-
-const moveText = (from: number, to: number) => (to >= 31 ? t("play.choice-off", { from }) : t("play.choice-to", { from, to }));
-
-/** The words for one event; `notable` events also go to the visible message line. */
-function describe(ev: GameEvent): { text: string; notable: boolean } | null {
-  const name = nameOf(ev.seat, ev.player);
-  switch (ev.e) {
-    case "thrown": return { text: t(ev.opening ? "ev.thrown-opening" : "ev.thrown", { name, value: ev.value ?? 0 }), notable: false };
-    case "opening-decided": return { text: t("ev.opening-decided", { name: seatLabel(ev.seat ?? 0) }), notable: true };
-    case "moved":
-      if (ev.bearOff) return null;  // "borne-off" follows
-      return { text: t(ev.backward ? "ev.moved-backward" : "ev.moved", { name, from: ev.from ?? 0, to: ev.to ?? 0 }), notable: false };
-    case "swapped": return { text: t("ev.swapped", { name: nameOf(undefined, ev.player), square: ev.square ?? 0, to: ev.to ?? 0 }), notable: true };
-    case "captured": return { text: t("ev.captured", { name: nameOf(undefined, ev.player), square: ev.square ?? 0 }), notable: true };
-    case "water": return { text: t("ev.water", { square: ev.square ?? 0, dest: ev.dest ?? 0 }), notable: true };
-    case "borne-off": return { text: t("ev.borne-off", { name, from: ev.from ?? 0, off: ev.off ?? 0 }), notable: true };
-    case "passed": return { text: t("ev.passed", { name, value: ev.value ?? 0 }), notable: true };
-    case "turn-lost": return { text: t("ev.turn-lost", { name, value: ev.value ?? 0 }), notable: true };
-    case "extra-throw": return { text: t("ev.extra-throw", { name }), notable: true };
-    case "turn": return { text: t("ev.turn", { name }), notable: false };
-    case "joined": return { text: t("ev.joined"), notable: true };
-    case "presence": return { text: t(ev.online ? "ev.online" : "ev.offline", { name: seatLabel(ev.seat ?? 0) }), notable: false };
-    case "rematch-offered":
-      return you.includes(ev.seat ?? -1) ? null : { text: t("play.rematch-offered"), notable: true };
-    case "rematch": return { text: t("ev.rematch"), notable: true };
-    default: return null;
-  }
-}
+/** The viewer's side of the state, for the wording functions. */
+const view = (s: State = state as State): words.View => ({ s, you });
+const moveText = words.moveText;
 
 function announce(text: string): void {
   ui.live.append(el("p", {}, text));
@@ -120,14 +81,14 @@ function addLine(text: string): void {
   ui.moveList.scrollTop = ui.moveList.scrollHeight;
 }
 
-function addMoveEntry(player: number | null | undefined, value: number, what: string): void {
-  const side = player ? t(`play.side.${player}`) : "";
-  addLine(`${side}: ${value} · ${what}`);
+function addMoveEntry(player: number | null | undefined, value: number, what: "move" | "pass" | "turn-lost", from = 0, to = 0): void {
+  addLine(words.listEntry(player, value, what, from, to));
 }
 
 /** Jéquier's opening in the list: each throw, then the first 1 with its move from 10 to 11. */
-const addOpeningThrow = (seat: number, value: number) => addLine(t("ev.thrown-opening", { name: seatLabel(seat), value }));
-const addOpeningMove = () => addMoveEntry(2, 1, moveText(10, 11));
+const addOpeningThrow = (seat: number, value: number) =>
+  addLine(t("ev.thrown-opening", { person: words.person(view(), seat), name: words.seatLabel(view(), seat), value }));
+const addOpeningMove = () => addMoveEntry(2, 1, "move", 10, 11);
 
 function rebuildMoveList(s: Snapshot): void {
   log.length = 0;
@@ -137,7 +98,8 @@ function rebuildMoveList(s: Snapshot): void {
   if (opening.length && s.players) addOpeningMove();
   for (const p of s.record?.plies ?? []) {
     const [from, to] = p.move.split("-");
-    addMoveEntry(p.player, p.throw, p.move === "pass" ? "—" : moveText(Number(from), to === "off" ? 31 : Number(to)));
+    if (p.move === "pass") addMoveEntry(p.player, p.throw, "pass");
+    else addMoveEntry(p.player, p.throw, "move", Number(from), to === "off" ? 31 : Number(to));
     if (p.move !== "pass") lastMove = { from: Number(from), to: to === "off" ? 31 : Number(to) };
   }
   if (!log.length) ui.moveList.append(el("li", { class: "empty" }, t("play.no-moves-yet")));
@@ -231,31 +193,15 @@ function noteThrows(s: Snapshot): void {
   if (last && typeof last.index === "number") seenThrows.set(last.index, { index: last.index, value: last.value, sticks: last.sticks ?? "" });
 }
 
-function statusText(s: Snapshot): string {
-  const act = s.seatToAct;
-  const value = s.lastThrow?.value ?? 0;
-  let text: string;
-  if (s.phase === "waiting") text = t(you.length ? "play.status.waiting" : "play.status.watching-waiting");
-  else if (s.phase === "over") text = t("play.status.over");
-  else if (act === null) text = "";
-  else if (s.phase === "move")
-    text = you.includes(act) && !isLocal() ? t("play.status.your-move", { value }) : isLocal()
-      ? `${nameOf(act)}: ${t("play.status.your-move", { value })}` : t("play.status.their-move", { name: nameOf(act), value });
-  else {
-    const base = you.includes(act) && !isLocal() ? t("play.status.your-throw") : isLocal()
-      ? `${nameOf(act)}: ${t("play.status.your-throw")}` : t("play.status.their-throw", { name: nameOf(act) });
-    text = s.phase === "opening" ? `${t("play.status.opening-throw")} ${base}` : base;
-  }
-  return you.length ? text : `${t("play.watching")} ${text}`;
-}
+const statusText = (s: Snapshot) => words.statusText(view(s));
 
 function renderSeats(s: Snapshot): void {
   for (const seat of [0, 1]) {
     const box = byId(`seat-${seat}`);
-    const player = playerOfSeat(seat);
+    const player = words.playerOfSeat(view(s), seat);
     const info = s.seats[seat];
     box.querySelector(".seat-piece")!.className = `seat-piece${player ? ` p${player}` : ""}`;
-    box.querySelector(".seat-name")!.textContent = info?.taken ? nameOf(seat) : `${seatLabel(seat)}: ${t("play.seat.empty")}`;
+    box.querySelector(".seat-name")!.textContent = info?.taken ? words.nameOf(view(s), seat) : t("play.seat.waiting", { seat: words.seatLabel(view(s), seat) });
     box.querySelector(".seat-off")!.textContent = player ? t("play.off", { count: s.off[player - 1] ?? 0 }) : "";
     const presence = box.querySelector(".presence")!;
     const online = !!info?.taken && info.online;
@@ -276,21 +222,16 @@ function renderShare(s: Snapshot): void {
   byId("share-resume").hidden = !secret || !you.length;
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}`;
   ui.resign.hidden = !you.length || s.phase === "over" || s.phase === "waiting";
-  const other = you.length === 1 ? s.seats[1 - (you[0] ?? 0)] : undefined;
-  ui.claim.hidden = !(s.opponent === "friend" && other?.taken && !other.online && s.phase !== "over" && s.phase !== "waiting");
+  claimTimer.update(view(s));
 }
 
 function renderEnd(s: Snapshot): void {
   ui.end.hidden = s.phase !== "over";
   if (s.phase !== "over" || !s.result) return;
-  const r = s.result;
-  let text: string;
-  if (r.winner === null || r.winner === undefined) text = t("play.result.draw");
-  else if (you.length === 1) text = t(you.includes(r.winner) ? "play.result.you-win" : "play.result.you-lose");
-  else text = t("play.result.wins", { name: nameOf(r.winner, r.player) });
-  const reason = r.reason === "bear-off" ? (info.ruleset === "bell" ? "majority" : "bear-off") : r.reason;
-  if (reason !== "draw") text += ` ${t(`play.reason.${reason}`)}`;
-  ui.result.textContent = text;
+  ui.result.textContent = words.resultText(view(s), info.ruleset);
+  const score = words.scoreText(view(s), info.ruleset);
+  ui.finalScore.textContent = score;
+  ui.finalScore.hidden = !score;
   ui.rematch.hidden = !you.length;
 }
 
@@ -328,7 +269,6 @@ function onMessage(msg: ServerMessage): void {
     pending = false;
     const previous = state;
     state = { ...msg.d.state, you, record: previous?.record } as Snapshot;
-    let notable = "";
     for (const ev of msg.d.events) {
       if (ev.e === "thrown") throwOfPly = ev.value ?? null;
       if (ev.e === "thrown" && typeof ev.index === "number")
@@ -337,21 +277,21 @@ function onMessage(msg: ServerMessage): void {
       if (ev.e === "opening-decided") addOpeningMove();
       if (ev.e === "moved") {
         lastMove = { from: ev.from ?? 0, to: ev.bearOff ? 31 : ev.dest ?? ev.to ?? 0 };
-        addMoveEntry(ev.player, throwOfPly ?? 0, moveText(ev.from ?? 0, ev.bearOff ? 31 : ev.to ?? 0));
+        addMoveEntry(ev.player, throwOfPly ?? 0, "move", ev.from ?? 0, ev.bearOff ? 31 : ev.to ?? 0);
       }
-      if (ev.e === "passed" || ev.e === "turn-lost") addMoveEntry(ev.player, ev.value ?? 0, "—");
+      if (ev.e === "passed" || ev.e === "turn-lost") addMoveEntry(ev.player, ev.value ?? 0, ev.e === "passed" ? "pass" : "turn-lost");
       if (ev.e === "rematch" && ev.game) { goToRematch(ev.game); return; }
-      const words = describe(ev);
-      if (!words) continue;
-      announce(words.text);
-      if (words.notable) notable = words.text;
+      const said = words.describe(view(), ev);
+      if (!said) continue;
+      // Notable events go to the feed (a log region: announced once), the rest to the screen reader only.
+      if (said.notable) feed.add(said.text);
+      else announce(said.text);
     }
-    ui.message.textContent = notable;
     render();
     if (canAct()) announce(ui.status.textContent ?? "");
   } else if (msg.t === "error") {
     pending = false;
-    if (msg.d.code !== "wrong-ply" && msg.d.code !== "rate-limited") ui.message.textContent = t("play.error", { message: msg.d.message });
+    if (msg.d.code !== "wrong-ply" && msg.d.code !== "rate-limited") ui.message.textContent = words.errorText(msg.d.code);
     render();
   }
 }
@@ -416,8 +356,8 @@ async function main(): Promise<void> {
   board.onMove = (m) => { keepFocus = false; sendMove(m); };
   const seat = await seatFromUrl(game, lang);
   secret = seat.secret;
-  if (seat.problem === "full") ui.message.textContent = t("error.game-full.text");
-  else if (seat.problem) ui.message.textContent = t("home.start.failed");
+  if (seat.problem) ui.message.textContent = words.inviteProblemText(seat.problem);
+  claimTimer.onReady = announce;
   ui.throwButton.addEventListener("click", () => { keepFocus = true; throwSticks(); });
   ui.resign.addEventListener("click", () => { if (confirm(t("play.confirm-resign"))) send("resign"); });
   ui.claim.addEventListener("click", () => send("claim"));

@@ -74,7 +74,7 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
         return { secret: body.secret, problem: null };
       }
       clear();
-      return { secret: null, problem: response.status === 409 ? "full" : response.status === 403 ? "bad-invite" : "failed" };
+      return { secret: null, problem: response.status === 409 ? "full" : response.status === 403 || response.status === 400 ? "bad-invite" : "failed" };
     } catch {
       return { secret: null, problem: "failed" };
     }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "senet/site_catalog.hpp"
+#include "senet/site_message.hpp"
 
 namespace senet::site {
 
@@ -71,6 +72,7 @@ bool naturalLess(const std::string& a, const std::string& b) {
 
 Catalog Catalog::parse(std::string_view text, std::string lang) {
     Catalog c;
+    c.formats_ = std::make_shared<MessageCache>(lang);
     c.lang_ = std::move(lang);
     enum class Field { None, Id, Str } field = Field::None;
     std::string id, str;
@@ -150,7 +152,37 @@ std::vector<std::string> Catalog::missing() const {
 }
 
 std::string Catalog::format(std::string_view key, const std::vector<std::pair<std::string, std::string>>& params) const {
-    return substitute(get(key), params);
+    const std::string& text = get(key);
+    if (text.find('{') == std::string::npos && text.find('\'') == std::string::npos) return text;
+    try {
+        if (!formats_) throw std::invalid_argument("no message cache");
+        return formats_->format(key, text, params);
+    } catch (const std::invalid_argument& e) {
+        {
+            std::lock_guard lock(missingMutex);
+            bad_.try_emplace(std::string(key), e.what());
+        }
+        if (fallback_ && fallback_ != this && fallback_->has(key)) return fallback_->format(key, params);
+        return substitute(text, params);
+    }
+}
+
+void Catalog::validate() const {
+    for (const auto& [key, text] : entries_) {
+        try {
+            messageArguments(text);
+        } catch (const std::invalid_argument& e) {
+            std::lock_guard lock(missingMutex);
+            bad_.try_emplace(key, e.what());
+        }
+    }
+}
+
+std::vector<std::string> Catalog::badStrings() const {
+    std::lock_guard lock(missingMutex);
+    std::vector<std::string> out;
+    for (const auto& [k, why] : bad_) out.push_back(k + ": " + why);
+    return out;
 }
 
 std::vector<std::string> Catalog::keysWithPrefix(std::string_view prefix) const {
@@ -167,7 +199,7 @@ std::string Catalog::joinList(const std::vector<std::string>& items, bool orList
     if (items.size() == 1) return items[0];
     std::string out = items[0];
     for (std::size_t i = 1; i + 1 < items.size(); ++i) out += get("list.sep") + items[i];
-    return substitute(get(orList ? "list.or" : "list.and"), {{"a", out}, {"b", items.back()}});
+    return format(orList ? "list.or" : "list.and", {{"a", out}, {"b", items.back()}});
 }
 
 std::string substitute(std::string_view text, const std::vector<std::pair<std::string, std::string>>& params) {

@@ -77,7 +77,10 @@ Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_
     : webRoot(std::move(root)), version(std::move(version_)), commit(std::move(commit_)), templates(webRoot / "templates") {
     if (commit.empty()) commit = findCommit(webRoot);
     for (const std::string& lang : languages) catalogs.emplace(lang, Catalog::load(webRoot / "po" / (lang + ".po"), lang));
-    for (auto& [lang, catalog] : catalogs) catalog.setFallback(&catalogs.at("en"));
+    for (auto& [lang, catalog] : catalogs) {
+        catalog.setFallback(&catalogs.at("en"));
+        catalog.validate();
+    }
     manifest = readManifest(webRoot / "dist" / "manifest.json");
     for (const std::string& lang : languages)
         for (const std::string& page : contentPages()) pages["/" + lang + "/" + page] = renderContent(lang, page);
@@ -140,6 +143,8 @@ std::vector<std::string> Site::missingStrings() const {
     std::vector<std::string> out;
     for (const auto& [lang, catalog] : impl_->catalogs)
         for (const std::string& key : catalog.missing()) out.push_back(lang + ": " + key);
+    for (const auto& [lang, catalog] : impl_->catalogs)
+        for (const std::string& bad : catalog.badStrings()) out.push_back(lang + ": " + bad);
     return out;
 }
 

@@ -50,7 +50,8 @@ public:
     /// A friendly error page with a way back home.
     Page error(std::string_view lang, ErrorKind kind) const;
 
-    /// "LANG: key" for every string a page asked for that its catalog lacks (empty when complete).
+    /// "LANG: key" for every string a page asked for that its catalog lacks, and "LANG: key: why"
+    /// for every string whose ICU message format does not parse (empty when complete).
     std::vector<std::string> missingStrings() const;
     /// The catalog of `lang` (English for an unknown language).
     const Catalog& catalog(std::string_view lang) const;

@@ -3,12 +3,15 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 namespace senet::site {
+
+class MessageCache;
 
 /// One language's strings: msgid (a key such as "home.title") to msgstr. Keys without a
 /// translation fall back to the English catalog given as `fallback`; every fallback is recorded.
@@ -26,7 +29,10 @@ public:
     const std::string& get(std::string_view key) const;
     /// True when this catalog itself translates `key` (non-empty msgstr).
     bool has(std::string_view key) const;
-    /// `get(key)` with every "{name}" replaced by its value.
+    /// `get(key)` formatted as an ICU MessageFormat pattern (senet/site_message.hpp) with the
+    /// named `params` (plural, select, {name}). A string that fails to parse or format never
+    /// throws: English is used instead (or, for English, the text with its {name}s replaced)
+    /// and the key is recorded in badStrings().
     std::string format(std::string_view key, const std::vector<std::pair<std::string, std::string>>& params) const;
     /// The keys starting with `prefix`, sorted with numeric parts in number order ("a.2" < "a.10").
     std::vector<std::string> keysWithPrefix(std::string_view prefix) const;
@@ -36,6 +42,10 @@ public:
     void setFallback(const Catalog* fallback) { fallback_ = fallback; }
     /// Keys that were asked for but missing here (filled as pages are rendered).
     std::vector<std::string> missing() const;
+    /// Checks every string of this catalog as a message pattern; records the bad ones.
+    void validate() const;
+    /// "key: reason" for every string whose message format failed to parse or format.
+    std::vector<std::string> badStrings() const;
 
     /// "1, 4 or 5" / "1, 4 and 5" in this language (keys "list.or", "list.and", "list.sep").
     std::string joinList(const std::vector<std::string>& items, bool orList) const;
@@ -45,6 +55,8 @@ private:
     std::map<std::string, std::string, std::less<>> entries_;
     const Catalog* fallback_ = nullptr;
     mutable std::map<std::string, std::string, std::less<>> missing_;
+    mutable std::map<std::string, std::string, std::less<>> bad_;  ///< key → why its format failed
+    std::shared_ptr<MessageCache> formats_;                         ///< parsed formats of this language
 };
 
 /// Replaces every "{name}" in `text` with its value; unknown names stay as they are.

@@ -1,0 +1,155 @@
+// Messages that stay and read right: the event feed keeps the join notice and a swap with the
+// extra throw that follows it; a bad or used invite link says so; the claim button comes only
+// after the grace period (--grace-seconds 3), with a countdown before it; the player who
+// resigned, the winner and a spectator each read their own words; Bell's end screen states the
+// final score.
+// A phone (390×844, touch) and a desktop (1280×800) page, screenshots in two languages.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { ensureArtifacts, launchBrowser, startGame, startServer, step, watchConsole } from "./helpers.mjs";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const GRACE = 3;
+
+let server, browser;
+before(async () => { server = await startServer(["--grace-seconds", String(GRACE)]); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+const feed = (page) => page.$$eval("#feed li", (items) => items.map((li) => li.textContent));
+const shot = (page, name) => page.screenshot({ path: join(ensureArtifacts(), name) });
+
+/** A friend game: the host (desktop) creates it, the guest (phone) joins through the invite link. */
+async function friendGame(lang = "en") {
+  const hostContext = await browser.newContext(DESKTOP);
+  const guestContext = await browser.newContext(PHONE);
+  const host = await hostContext.newPage();
+  const guest = await guestContext.newPage();
+  const problems = [host, guest].map(watchConsole);
+  const path = await startGame(host, server.url, { lang, opponent: "friend" });
+  await host.waitForSelector("#share-invite:not([hidden])");
+  const invite = await host.inputValue("#invite-link");
+  await guest.goto(invite);
+  await guest.waitForFunction(() => !location.hash && document.querySelector("#seat-0 .seat-name")?.textContent !== "");
+  return { host, guest, hostContext, guestContext, path, invite, problems };
+}
+
+test("the join notice stays in the feed; a used and a bad invite link say so; the claim waits for the grace period", { timeout: 60000 }, async () => {
+  const { host, guest, hostContext, guestContext, path, invite, problems } = await friendGame("en");
+  await host.waitForFunction(() => /joined/.test(document.getElementById("feed").textContent));
+  // Presence changes and the next status do not push it out: a spectator comes and goes, both throw.
+  const watcherContext = await browser.newContext(PHONE);
+  const watcher = await watcherContext.newPage();
+  await watcher.goto(`${server.url}${path}`);
+  await watcher.waitForSelector("#status:not(:empty)");
+  for (let i = 0; i < 6; i++) { await step(host); await step(guest); await host.waitForTimeout(60); }
+  const items = await feed(host);
+  assert.ok(items.some((t) => t === "Your opponent has joined. The game begins."), JSON.stringify(items));
+  assert.ok(await host.locator("#feed").isVisible(), "the feed is on screen");
+  assert.equal(await host.getAttribute("#feed", "role"), "log");
+  // The feed's notable events are not repeated in the screen-reader-only region.
+  const live = await host.textContent("#live");
+  assert.ok(!live.includes("Your opponent has joined"), `announced once: ${live}`);
+  await shot(host, "messages-feed-desktop-en.png");
+
+  // The invite link once more: both seats are taken.
+  const lateContext = await browser.newContext(PHONE);
+  const late = await lateContext.newPage();
+  await late.goto(invite);
+  await late.waitForFunction(() => document.getElementById("message").textContent !== "");
+  assert.equal(await late.textContent("#message"),
+    "Both seats are already taken: someone has used this invite link. You can still watch the game.");
+  // A token that is not this game's, on a game still waiting for its friend.
+  const created = await (await late.request.post(`${server.url}/api/games`, { data: { ruleset: "standard", opponent: "friend", lang: "en" } })).json();
+  const waiting = created.watchUrl;
+  await late.goto(`${server.url}${waiting}#invite=${"A".repeat(43)}`);
+  await late.waitForFunction(() => document.getElementById("message").textContent !== "");
+  assert.match(await late.textContent("#message"), /^This invite link is not valid/);
+  await shot(late, "messages-bad-invite-phone-en.png");
+  // In Dutch too, on the phone.
+  await late.goto(`${server.url}${waiting.replace("/en/", "/nl/")}#invite=${"A".repeat(43)}`);
+  await late.waitForFunction(() => document.getElementById("message").textContent !== "");
+  assert.match(await late.textContent("#message"), /^Deze uitnodigingslink klopt niet/);
+  await shot(late, "messages-bad-invite-phone-nl.png");
+  await lateContext.close();
+
+  // The friend goes away: a countdown first, the claim button only once the grace period is over.
+  assert.equal(await host.locator("#claim-button").isHidden(), true);
+  await guestContext.close();
+  await host.waitForSelector("#claim-wait:not([hidden])");
+  const wait = await host.textContent("#claim-wait");
+  assert.match(wait, /^Your opponent is offline\. If they do not come back, you can claim the win in (1 second|\d+ seconds)\.$/, wait);
+  assert.equal(await host.locator("#claim-button").isHidden(), true, "no claim button during the countdown");
+  await shot(host, "messages-claim-wait-desktop-en.png");
+  await host.waitForSelector("#claim-button:not([hidden])", { timeout: (GRACE + 5) * 1000 });
+  assert.equal(await host.textContent("#claim-wait"), "Your opponent has been offline for too long. You can claim the win, or wait for them.");
+  await host.click("#claim-button");
+  await host.waitForSelector("#end:not([hidden])");
+  assert.equal(await host.textContent("#result"), "Your opponent was offline too long: you win!");
+  assert.equal(await host.textContent("#message"), "", "no raw server text");
+  await watcher.waitForSelector("#end:not([hidden])");
+  assert.equal(await watcher.textContent("#result"), "Spools (Second seat) stayed offline too long: Cones (First seat) win.");
+  assert.deepEqual(problems.flat().filter((m) => !/WebSocket|status of 40[039]/.test(m)), []);
+  for (const c of [hostContext, watcherContext]) await c.close();
+});
+
+test("a swap followed by an extra throw shows both in the feed (pass-and-play, Finnish, phone)", { timeout: 90000 }, async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await startGame(page, server.url, { lang: "fi", opponent: "local" });
+  const start = Date.now();
+  let found = null;
+  while (!found && Date.now() - start < 75000) {
+    const r = await step(page);
+    if (r === "over") break;
+    if (r === "idle") await page.waitForTimeout(15);
+    const items = await feed(page);
+    // Newest first: the extra throw right above the swap of the same move.
+    const i = items.findIndex((t) => t.startsWith("Paikanvaihto"));
+    if (i > 0 && /uusi heitto/.test(items[i - 1])) found = items;
+  }
+  assert.ok(found, "a swap with an extra throw happened and both stayed in the feed");
+  assert.ok(found.length <= 5, "the feed keeps the last few events");
+  await shot(page, "messages-swap-phone-fi.png");
+  await context.close();
+});
+
+test("resigning: each side and a spectator read their own words", { timeout: 60000 }, async () => {
+  const { host, guest, hostContext, guestContext, path } = await friendGame("en");
+  const watcherContext = await browser.newContext(DESKTOP);
+  const watcher = await watcherContext.newPage();
+  await watcher.goto(`${server.url}${path}`);
+  await watcher.waitForSelector("#status:not(:empty)");
+  await guest.waitForSelector("#resign-button:not([hidden])");
+  guest.once("dialog", (d) => d.accept());
+  await guest.click("#resign-button");
+  for (const p of [host, guest, watcher]) await p.waitForSelector("#end:not([hidden])");
+  assert.equal(await guest.textContent("#result"), "You resigned. Your opponent wins.");
+  assert.equal(await host.textContent("#result"), "Your opponent resigned: you win!");
+  assert.equal(await watcher.textContent("#result"), "Spools (Second seat) resigned: Cones (First seat) win.");
+  await shot(guest, "messages-resigned-phone-en.png");
+  for (const c of [hostContext, guestContext, watcherContext]) await c.close();
+});
+
+test("Bell's end screen states the final score (pass-and-play, Polish, phone)", { timeout: 100000 }, async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await startGame(page, server.url, { lang: "pl", opponent: "local", ruleset: "bell" });
+  const start = Date.now();
+  while (Date.now() - start < 90000) {
+    const r = await step(page);
+    if (r === "over") break;
+    if (r === "idle") await page.waitForTimeout(10);
+  }
+  await page.waitForSelector("#end:not([hidden])");
+  const off = await page.$$eval(".seat-off", (els) => els.map((e) => Number(/\d+/.exec(e.textContent)?.[0] ?? -1)));
+  const score = await page.textContent("#final-score");
+  const forms = (n) => (n === 1 ? "punkt" : [2, 3, 4].includes(n % 10) && ![12, 13, 14].includes(n % 100) ? "punkty" : "punktów");
+  const players = await page.evaluate(() => [...document.querySelectorAll(".seat-piece")].map((e) => e.className));
+  const cones = off[players.findIndex((c) => c.includes("p1"))];
+  const spools = off[players.findIndex((c) => c.includes("p2"))];
+  assert.equal(score, `Wynik końcowy: stożki ${cones} ${forms(cones)}, szpulki ${spools} ${forms(spools)} (punkt za każdy wyprowadzony pionek).`);
+  await shot(page, "messages-bell-score-phone-pl.png");
+  await context.close();
+});
