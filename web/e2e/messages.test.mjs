@@ -17,7 +17,7 @@ let server, browser;
 before(async () => { server = await startServer(["--grace-seconds", String(GRACE)]); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-const feed = (page) => page.$$eval("#feed li", (items) => items.map((li) => li.textContent));
+const feed = (page) => page.$$eval("#feed p", (items) => items.map((p) => p.textContent));
 const shot = (page, name) => page.screenshot({ path: join(ensureArtifacts(), name) });
 
 /** A friend game: the host (desktop) creates it, the guest (phone) joins through the invite link. */
