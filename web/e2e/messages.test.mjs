@@ -128,6 +128,7 @@ test("resigning: each side and a spectator read their own words", { timeout: 600
   assert.equal(await guest.textContent("#result"), "You resigned. Your opponent wins.");
   assert.equal(await host.textContent("#result"), "Your opponent resigned: you win!");
   assert.equal(await watcher.textContent("#result"), "Spools (Second seat) resigned: Cones (First seat) win.");
+  await guest.evaluate(() => window.scrollTo(0, 0));  // the test clicked the resign button further down
   await shot(guest, "messages-resigned-phone-en.png");
   for (const c of [hostContext, guestContext, watcherContext]) await c.close();
 });

@@ -88,8 +88,7 @@ function addMoveEntry(player: number | null | undefined, value: number, what: "m
 }
 
 /** Jéquier's opening in the list: each throw, then the first 1 with its move from 10 to 11. */
-const addOpeningThrow = (seat: number, value: number) =>
-  addLine(t("ev.thrown-opening", { person: words.person(view(), seat), name: words.seatLabel(view(), seat), value }));
+const addOpeningThrow = (seat: number, value: number) => addLine(t("play.list.opening", { name: words.seatLabel(view(), seat), value }));
 const addOpeningMove = () => addMoveEntry(2, 1, "move", 10, 11);
 
 function rebuildMoveList(s: Snapshot): void {
