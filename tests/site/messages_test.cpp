@@ -118,6 +118,9 @@ TEST(Messages, PluralAndSelectFollowTheLanguage) {
     EXPECT_EQ(en.format("ev.extra-throw", {{"person", "you"}, {"name", "Cones"}}), "You throw again.");
     EXPECT_EQ(en.format("ev.extra-throw", {{"person", "other"}, {"name", "Cones"}}), "Cones throw again.");
     EXPECT_EQ(en.format("list.and", {{"a", "1, 4"}, {"b", "5"}}), "1, 4 and 5");
+    // The rules pages too: the setup sentence agrees with the number of pieces.
+    EXPECT_EQ(pl.format("rc.setup.squares", {{"count", "2"}, {"one", "1"}, {"two", "2"}}).rfind("Po 2 pionki na gracza", 0), 0u);
+    EXPECT_EQ(pl.format("rc.setup.squares", {{"count", "5"}, {"one", "1"}, {"two", "2"}}).rfind("Po 5 pionków na gracza", 0), 0u);
 }
 
 TEST(Messages, BadStringFallsBackToEnglishAndIsReported) {

@@ -17,7 +17,7 @@ let server, browser;
 before(async () => { server = await startServer(["--grace-seconds", String(GRACE)]); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-const feed = (page) => page.$$eval("#feed li", (items) => items.map((li) => li.textContent));
+const feed = (page) => page.$$eval("#feed p", (items) => items.map((p) => p.textContent));
 const shot = (page, name) => page.screenshot({ path: join(ensureArtifacts(), name) });
 
 /** A friend game: the host (desktop) creates it, the guest (phone) joins through the invite link. */
@@ -128,6 +128,7 @@ test("resigning: each side and a spectator read their own words", { timeout: 600
   assert.equal(await guest.textContent("#result"), "You resigned. Your opponent wins.");
   assert.equal(await host.textContent("#result"), "Your opponent resigned: you win!");
   assert.equal(await watcher.textContent("#result"), "Spools (Second seat) resigned: Cones (First seat) win.");
+  await guest.evaluate(() => window.scrollTo(0, 0));  // the test clicked the resign button further down
   await shot(guest, "messages-resigned-phone-en.png");
   for (const c of [hostContext, guestContext, watcherContext]) await c.close();
 });

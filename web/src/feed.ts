@@ -3,12 +3,12 @@
 // when the next status or a presence change arrives. The list is the page's log region: each
 // event is announced once, when it is added; the page sends notable events only here.
 
-/** The feed in an <ol> element (role="log" in the template). */
+/** The feed in a <div role="log"> of the template, one <p> per event. */
 export class Feed {
   private readonly list: HTMLElement;
   private readonly max: number;
 
-  /** `list` is the feed's <ol>; it keeps at most `max` events. */
+  /** `list` is the feed's element; it keeps at most `max` events. */
   constructor(list: HTMLElement, max = 5) {
     this.list = list;
     this.max = max;
@@ -18,17 +18,17 @@ export class Feed {
   /** Adds an event's words at the top; the oldest beyond `max` leave (quietly). */
   add(text: string): void {
     if (!text) return;
-    const li = document.createElement("li");
-    li.textContent = text;
-    li.className = "feed-new";
+    const item = document.createElement("p");
+    item.textContent = text;
+    item.className = "feed-new";
     for (const old of this.list.querySelectorAll(".feed-new")) old.classList.remove("feed-new");
-    this.list.prepend(li);
+    this.list.prepend(item);
     while (this.list.childElementCount > this.max) this.list.lastElementChild?.remove();
     this.list.hidden = false;
   }
 
   /** The texts shown, newest first. */
   items(): string[] {
-    return [...this.list.children].map((li) => li.textContent ?? "");
+    return [...this.list.children].map((p) => p.textContent ?? "");
   }
 }

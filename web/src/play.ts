@@ -32,6 +32,8 @@ const log: string[] = [];
 /** Every throw the page showed, by throw index (checked against the seeds at the end). */
 const seenThrows = new Map<number, SeenThrow>();
 let verdict: Verdict | "checking" | null = null;
+/** True while the message line shows an error (cleared by the next events). */
+let errorShown = false;
 
 const ui = {
   status: byId("status"),
@@ -86,8 +88,7 @@ function addMoveEntry(player: number | null | undefined, value: number, what: "m
 }
 
 /** Jéquier's opening in the list: each throw, then the first 1 with its move from 10 to 11. */
-const addOpeningThrow = (seat: number, value: number) =>
-  addLine(t("ev.thrown-opening", { person: words.person(view(), seat), name: words.seatLabel(view(), seat), value }));
+const addOpeningThrow = (seat: number, value: number) => addLine(t("play.list.opening", { name: words.seatLabel(view(), seat), value }));
 const addOpeningMove = () => addMoveEntry(2, 1, "move", 10, 11);
 
 function rebuildMoveList(s: Snapshot): void {
@@ -269,6 +270,8 @@ function onMessage(msg: ServerMessage): void {
     pending = false;
     const previous = state;
     state = { ...msg.d.state, you, record: previous?.record } as Snapshot;
+    // An error's words last until the game moves on.
+    if (errorShown) { ui.message.textContent = ""; errorShown = false; }
     for (const ev of msg.d.events) {
       if (ev.e === "thrown") throwOfPly = ev.value ?? null;
       if (ev.e === "thrown" && typeof ev.index === "number")
@@ -291,7 +294,7 @@ function onMessage(msg: ServerMessage): void {
     if (canAct()) announce(ui.status.textContent ?? "");
   } else if (msg.t === "error") {
     pending = false;
-    if (msg.d.code !== "wrong-ply" && msg.d.code !== "rate-limited") ui.message.textContent = words.errorText(msg.d.code);
+    if (msg.d.code !== "wrong-ply" && msg.d.code !== "rate-limited") { ui.message.textContent = words.errorText(msg.d.code); errorShown = true; }
     render();
   }
 }
