@@ -160,6 +160,7 @@ test("Jéquier: the record's water moves, turns lost and backward moves read the
     else {
       const list = await buttons(page);
       const pick = list.find((b) => b.kind === "water") ?? [...list].sort((a, b) => reach(b.move) - reach(a.move))[0];
+      if (pick.kind === "water" && water < 0) await shot(page, "water-choice-phone-en");
       if (pick.kind === "water") water = actions;
       await press(page, `#move-choices button[data-move="${pick.move}"]`);
     }
