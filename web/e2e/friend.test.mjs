@@ -106,7 +106,7 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
         const opening = lines.filter((l) => /openingsworp/.test(l));
         assert.ok(opening.length >= 1, lines.slice(0, 5).join(" | "));
         assert.match(opening[opening.length - 1], /openingsworp 1$/);
-        assert.match(lines[opening.length], /: 1 · 10 → 11$/);
+        assert.match(lines[opening.length], /, worp 1: 10 → 11$/);
       }
     }
     // Revealed at the end, and it is the seed the commitment promised.

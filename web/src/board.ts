@@ -1,5 +1,6 @@
 // The SVG board: 3 × 10 squares in path order, the houses' signs, the two sides' pieces
 // (cones and spools, told apart by shape as well as colour) and highlighted destinations.
+import { kindOf, kindPath, kindWords } from "./choices";
 import { svg } from "./dom";
 import { t } from "./i18n";
 
@@ -83,8 +84,13 @@ function houseSign(key: string, x: number, y: number): SVGGElement {
   return g;
 }
 
+/** The sign of a house (water, beauty, three-truths, …) drawn in the 100 × 100 cell at (x, y). */
+export function drawHouseSign(key: string, x = 0, y = 0): SVGGElement {
+  return houseSign(key, x, y);
+}
+
 /** A piece: player 1's cone or player 2's spool, drawn in the 100 × 100 cell at (x, y), scaled by `scale`. */
-function piece(player: number, x: number, y: number, scale = 1): SVGGElement {
+export function piece(player: number, x: number, y: number, scale = 1): SVGGElement {
   const g = svg("g", { class: `piece piece-${player}`, transform: `translate(${x} ${y})${scale !== 1 ? ` scale(${scale})` : ""}` });
   if (player === 1) {
     g.append(svg("path", { d: "M50 14 L76 78 Q50 90 24 78 Z", class: "piece-body" }));
@@ -102,6 +108,8 @@ export class Board {
   private readonly squaresLayer: SVGGElement;
   private readonly piecesLayer: SVGGElement;
   private readonly marksLayer: SVGGElement;
+  /** Above the pieces: the kinds' icons on destinations (never in the way of a click). */
+  private readonly topLayer: SVGGElement;
   private moves: LegalMove[] = [];
   private board: number[] = [];
   private off: [number, number] = [0, 0];
@@ -117,7 +125,8 @@ export class Board {
     this.squaresLayer = svg("g");
     this.marksLayer = svg("g", { class: "marks" });
     this.piecesLayer = svg("g");
-    this.root.append(this.squaresLayer, this.marksLayer, this.piecesLayer);
+    this.topLayer = svg("g", { class: "top-marks" });
+    this.root.append(this.squaresLayer, this.marksLayer, this.piecesLayer, this.topLayer);
     this.setDown(down);
     container.append(this.root);
   }
@@ -146,6 +155,10 @@ export class Board {
         const sign = houseSign(house[1], x, y);
         if (down) sign.setAttribute("transform", `translate(${x + 18} ${y + 16}) scale(0.8) translate(${-x} ${-y})`);
         cell.append(sign);
+        // The house's name: a tooltip for the pointer, the square's name in the document.
+        const name = svg("title");
+        name.textContent = squareName(this.info, s);
+        cell.prepend(name);
       }
       cell.addEventListener("click", () => this.pick(s));
       this.squaresLayer.append(cell);
@@ -179,8 +192,9 @@ export class Board {
     this.last = last;
     this.piecesLayer.replaceChildren();
     this.marksLayer.replaceChildren();
+    this.topLayer.replaceChildren();
     if (last) for (const sq of [last.from, last.to]) this.mark(sq, "last-move");
-    for (const m of moves) this.mark(m.bearOff ? OFF : m.to, "destination");
+    for (const m of moves) this.markMove(m);
     board.forEach((owner, i) => {
       if (!owner) return;
       const { x, y } = cellOf(i + 1, this.down);
@@ -206,16 +220,50 @@ export class Board {
     if (!move) return;
     this.root.querySelector(`.square[data-square="${move.bearOff ? OFF : move.to}"]`)?.classList.add("preview");
     this.root.querySelector(`.square[data-square="${move.from}"]`)?.classList.add("preview");
+    if (move.water) this.root.querySelector(`.square[data-square="${move.dest}"]`)?.classList.add("preview");
   }
 
-  private mark(square: number, cls: string): void {
-    if (square < 1) return;
-    if (square >= OFF) {
-      this.marksLayer.append(svg("rect", { ...this.trayBox(6), rx: 6, class: cls }));
-      return;
+  /**
+   * A legal move's destination: the dashed frame, and for a move that does more than move its
+   * kind's icon in the corner with the words as a tooltip. A House of Water landing also marks
+   * the square the piece ends on, and writes "→ N" on the House of Water.
+   */
+  private markMove(m: LegalMove): void {
+    const target = m.bearOff ? OFF : m.to;
+    const kind = kindOf(m);
+    const mark = this.mark(target, kind ? `destination kind-${kind}` : "destination");
+    if (!mark) return;
+    const title = svg("title");
+    title.textContent = kind ? t("play.mark.destination-kind", { what: kindWords(m) }) : t("play.mark.destination");
+    mark.append(title);
+    if (!kind || this.topLayer.querySelector(`.kind-mark[data-square="${target}"]`)) return;
+    const box = target >= OFF ? this.trayBox(6) : { ...cellOf(target, this.down), width: SIZE, height: SIZE };
+    const icon = svg("g", { class: `kind-mark kind-${kind}`, "data-square": target, transform: `translate(${box.x + box.width - 36} ${box.y + 4})` });
+    icon.append(svg("circle", { cx: 16, cy: 16, r: 16, class: "kind-disc" }), svg("path", { d: kindPath(kind), transform: "translate(4 4)", class: "kind-stroke" }));
+    this.topLayer.append(icon);
+    if (kind !== "water") return;
+    const to = svg("text", { x: box.x + box.width - 8, y: box.y + box.height - 8, "text-anchor": "end", class: "kind-text" });
+    to.textContent = `→${m.dest}`;
+    this.topLayer.append(to);
+    const landing = this.mark(m.dest, "water-landing");
+    if (landing) {
+      const words = svg("title");
+      words.textContent = t("play.mark.water-landing", { square: m.to });
+      landing.append(words);
     }
-    const { x, y } = cellOf(square, this.down);
-    this.marksLayer.append(svg("rect", { x: x + 6, y: y + 6, width: SIZE - 12, height: SIZE - 12, rx: 5, class: cls }));
+  }
+
+  /** Draws a marking rectangle of class `cls` on a square (or the tray); returns its group. */
+  private mark(square: number, cls: string): SVGGElement | null {
+    if (square < 1) return null;
+    const g = svg("g", { class: cls, "data-square": Math.min(square, OFF) });
+    if (square >= OFF) g.append(svg("rect", { ...this.trayBox(6), rx: 6 }));
+    else {
+      const { x, y } = cellOf(square, this.down);
+      g.append(svg("rect", { x: x + 6, y: y + 6, width: SIZE - 12, height: SIZE - 12, rx: 5 }));
+    }
+    this.marksLayer.append(g);
+    return g;
   }
 
   private pick(square: number): void {

@@ -1,11 +1,14 @@
 // The play page: connects to the game's WebSocket, draws the board and the throw, offers
 // the legal moves (one click, tap or key press each) and tells what happens in the viewer's language.
 import { Board, type BoardInfo, type LegalMove } from "./board";
+import { renderChoices } from "./choices";
 import { byId, el } from "./dom";
 import { ensureCommitment, recordedCommitment, type SeenThrow, type Verdict, verifyGame } from "./fair";
 import { ClaimTimer } from "./claim";
 import { Feed } from "./feed";
 import { loadStrings, t } from "./i18n";
+import { createLegend } from "./legend";
+import { MoveList } from "./movelist";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
 import { clientSeed, gameValue, rememberSecret, seatFromUrl } from "./seat";
 import { drawThrow } from "./sticks";
@@ -26,9 +29,8 @@ let pending = false;
 let keepFocus = false;
 let shownThrow = -1;
 let lastMove: { from: number; to: number } | null = null;
-let throwOfPly: number | null = null;
 let board: Board;
-const log: string[] = [];
+let moveList: MoveList;
 /** Every throw the page showed, by throw index (checked against the seeds at the end). */
 const seenThrows = new Map<number, SeenThrow>();
 let verdict: Verdict | "checking" | null = null;
@@ -65,45 +67,10 @@ const isLocal = () => state?.opponent === "local";
 const canAct = () => !!state && state.phase !== "over" && state.seatToAct !== null && you.includes(state.seatToAct) && !pending;
 /** The viewer's side of the state, for the wording functions. */
 const view = (s: State = state as State): words.View => ({ s, you });
-const moveText = words.moveText;
 
 function announce(text: string): void {
   ui.live.append(el("p", {}, text));
   while (ui.live.childElementCount > 6) ui.live.firstElementChild?.remove();
-}
-
-// ---- the move list -------------------------------------------------------------------------
-
-function addLine(text: string): void {
-  log.push(text);
-  const li = el("li", {}, text);
-  ui.moveList.querySelector(".empty")?.remove();
-  ui.moveList.append(li);
-  // The list scrolls inside its own box; scrollIntoView would scroll the page to it as well.
-  ui.moveList.scrollTop = ui.moveList.scrollHeight;
-}
-
-function addMoveEntry(player: number | null | undefined, value: number, what: "move" | "pass" | "turn-lost", from = 0, to = 0): void {
-  addLine(words.listEntry(player, value, what, from, to));
-}
-
-/** Jéquier's opening in the list: each throw, then the first 1 with its move from 10 to 11. */
-const addOpeningThrow = (seat: number, value: number) => addLine(t("play.list.opening", { name: words.seatLabel(view(), seat), value }));
-const addOpeningMove = () => addMoveEntry(2, 1, "move", 10, 11);
-
-function rebuildMoveList(s: Snapshot): void {
-  log.length = 0;
-  ui.moveList.replaceChildren();
-  const opening = s.opening ?? [];
-  for (const o of opening) addOpeningThrow(o.seat, o.value);
-  if (opening.length && s.players) addOpeningMove();
-  for (const p of s.record?.plies ?? []) {
-    const [from, to] = p.move.split("-");
-    if (p.move === "pass") addMoveEntry(p.player, p.throw, "pass");
-    else addMoveEntry(p.player, p.throw, "move", Number(from), to === "off" ? 31 : Number(to));
-    if (p.move !== "pass") lastMove = { from: Number(from), to: to === "off" ? 31 : Number(to) };
-  }
-  if (!log.length) ui.moveList.append(el("li", { class: "empty" }, t("play.no-moves-yet")));
 }
 
 // ---- drawing -------------------------------------------------------------------------------
@@ -130,18 +97,7 @@ function render(): void {
 
   const active = document.activeElement;
   const focusFree = !active || active === document.body || !!active.closest("#move-choices, #throw-button");
-  ui.choices.replaceChildren();
-  for (const m of mine) {
-    const b = el("button", { type: "button", class: "button choice-button", "data-move": m.move });
-    b.append(el("span", { "aria-hidden": "true" }, moveText(m.from, m.bearOff ? 31 : m.to)),
-      el("span", { class: "visually-hidden" }, m.bearOff ? t("play.move-off", { from: m.from }) : t("play.move-to", { from: m.from, to: m.to })));
-    b.addEventListener("click", () => { keepFocus = true; sendMove(m); });
-    b.addEventListener("focus", () => board.preview(m));
-    b.addEventListener("mouseenter", () => board.preview(m));
-    b.addEventListener("blur", () => board.preview(null));
-    b.addEventListener("mouseleave", () => board.preview(null));
-    ui.choices.append(b);
-  }
+  renderChoices(ui.choices, mine, { pick: (m) => { keepFocus = true; sendMove(m); }, preview: (m) => board.preview(m) });
   if (keepFocus && focusFree) {
     // The controls sit beside the board; moving the focus must never scroll the page away from it.
     if (mine.length) (ui.choices.firstElementChild as HTMLElement | null)?.focus({ preventScroll: true });
@@ -263,7 +219,7 @@ function onMessage(msg: ServerMessage): void {
     state = msg.d;
     noteThrows(msg.d);
     if (state.rematch && you.length) { /* a rematch exists: offer the way there */ ui.rematchStatus.textContent = t("ev.rematch"); }
-    rebuildMoveList(msg.d);
+    lastMove = moveList.rebuild(msg.d) ?? lastMove;
     render();
     announce(ui.status.textContent ?? "");
   } else if (msg.t === "events") {
@@ -273,16 +229,10 @@ function onMessage(msg: ServerMessage): void {
     // An error's words last until the game moves on.
     if (errorShown) { ui.message.textContent = ""; errorShown = false; }
     for (const ev of msg.d.events) {
-      if (ev.e === "thrown") throwOfPly = ev.value ?? null;
       if (ev.e === "thrown" && typeof ev.index === "number")
         seenThrows.set(ev.index, { index: ev.index, value: ev.value ?? 0, sticks: ev.sticks ?? "" });
-      if (ev.e === "thrown" && ev.opening) addOpeningThrow(ev.seat ?? 0, ev.value ?? 0);
-      if (ev.e === "opening-decided") addOpeningMove();
-      if (ev.e === "moved") {
-        lastMove = { from: ev.from ?? 0, to: ev.bearOff ? 31 : ev.dest ?? ev.to ?? 0 };
-        addMoveEntry(ev.player, throwOfPly ?? 0, "move", ev.from ?? 0, ev.bearOff ? 31 : ev.to ?? 0);
-      }
-      if (ev.e === "passed" || ev.e === "turn-lost") addMoveEntry(ev.player, ev.value ?? 0, ev.e === "passed" ? "pass" : "turn-lost");
+      moveList.onEvent(ev);
+      if (ev.e === "moved") lastMove = { from: ev.from ?? 0, to: ev.bearOff ? 31 : ev.dest ?? ev.to ?? 0 };
       if (ev.e === "rematch" && ev.game) { goToRematch(ev.game); return; }
       const said = words.describe(view(), ev);
       if (!said) continue;
@@ -355,6 +305,8 @@ async function main(): Promise<void> {
   // query matches the stylesheet's.
   const narrow = matchMedia("(max-width: 40rem)");
   board = new Board(byId("board"), info, narrow.matches);
+  moveList = new MoveList(ui.moveList, info, (seat) => words.seatLabel(view(), seat));
+  root.querySelector(".table")?.append(createLegend(info, !narrow.matches));
   narrow.addEventListener("change", () => board.setDown(narrow.matches));
   board.onMove = (m) => { keepFocus = false; sendMove(m); };
   const seat = await seatFromUrl(game, lang);

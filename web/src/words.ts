@@ -38,13 +38,6 @@ export function person(v: View, seat: number | undefined, player?: number | null
 /** The short label of a move: "9 → 11", "27 → off". */
 export const moveText = (from: number, to: number) => (to >= 31 ? t("play.choice-off", { from }) : t("play.choice-to", { from, to }));
 
-/** One line of the move list: the side, the throw and what it did (a move, a bear-off, a pass, a lost turn). */
-export function listEntry(player: number | null | undefined, value: number, what: "move" | "pass" | "turn-lost", from = 0, to = 0): string {
-  const side = player ? t(`play.side.${player}`) : "";
-  if (what !== "move") return t(`play.list.${what}`, { side, value });
-  return to >= 31 ? t("play.list.off", { side, value, from }) : t("play.list.move", { side, value, from, to });
-}
-
 /** The words for one event; `notable` ones go to the event feed, the rest only to the screen reader. */
 export function describe(v: View, ev: GameEvent): { text: string; notable: boolean } | null {
   const name = nameOf(v, ev.seat, ev.player);
