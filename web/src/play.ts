@@ -5,7 +5,8 @@ import { byId, el } from "./dom";
 import { ensureCommitment, recordedCommitment, type SeenThrow, type Verdict, verifyGame } from "./fair";
 import { loadStrings, t } from "./i18n";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
-import { clientSeed, gameValue, rememberSecret, seatFromUrl } from "./seat";
+import { clientSeed, rememberSecret, seatFromUrl } from "./seat";
+import { inviteLink, renderRematchLink, renderWatchers } from "./share";
 import { drawThrow } from "./sticks";
 
 const root = byId("play");
@@ -161,7 +162,7 @@ function render(): void {
 
   const throwDue = canAct() && (s.phase === "throw" || s.phase === "opening");
   ui.throwButton.disabled = !throwDue;
-  ui.throwButton.hidden = s.phase === "over";
+  ui.throwButton.hidden = s.phase === "over" || !you.length;  // spectators get no throw button at all
   ui.throwButton.textContent = t(info.die ? "play.throw-die" : "play.throw");
   ui.throwButton.classList.toggle("due", throwDue);
 
@@ -269,10 +270,10 @@ function renderSeats(s: Snapshot): void {
 function renderShare(s: Snapshot): void {
   const watch = `${location.origin}/${lang}/play/${game}`;
   byId<HTMLInputElement>("watch-link").value = watch;
-  const invite = gameValue(game, "invite");
-  const otherTaken = you.length === 1 && s.seats[1 - (you[0] ?? 0)]?.taken;
-  byId("share-invite").hidden = !(invite && s.opponent === "friend" && you.length && !otherTaken);
-  if (invite) byId<HTMLInputElement>("invite-link").value = invite.startsWith("http") ? invite : location.origin + invite;
+  const invite = inviteLink(game, lang, s, secret, render);
+  byId("share-invite").hidden = !invite;
+  if (invite) byId<HTMLInputElement>("invite-link").value = invite;
+  renderWatchers(s);
   byId("share-resume").hidden = !secret || !you.length;
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}`;
   ui.resign.hidden = !you.length || s.phase === "over" || s.phase === "waiting";
@@ -292,6 +293,7 @@ function renderEnd(s: Snapshot): void {
   if (reason !== "draw") text += ` ${t(`play.reason.${reason}`)}`;
   ui.result.textContent = text;
   ui.rematch.hidden = !you.length;
+  renderRematchLink(s, lang);
 }
 
 // ---- talking to the server -----------------------------------------------------------------
@@ -340,7 +342,7 @@ function onMessage(msg: ServerMessage): void {
         addMoveEntry(ev.player, throwOfPly ?? 0, moveText(ev.from ?? 0, ev.bearOff ? 31 : ev.to ?? 0));
       }
       if (ev.e === "passed" || ev.e === "turn-lost") addMoveEntry(ev.player, ev.value ?? 0, "—");
-      if (ev.e === "rematch" && ev.game) { goToRematch(ev.game); return; }
+      if (ev.e === "rematch" && ev.game && you.length) { goToRematch(ev.game); return; }
       const words = describe(ev);
       if (!words) continue;
       announce(words.text);
@@ -358,7 +360,8 @@ function onMessage(msg: ServerMessage): void {
 
 function goToRematch(newGame: string): void {
   if (secret) rememberSecret(newGame, secret);
-  location.assign(`/${lang}/play/${newGame}`);
+  // The same secret holds the rematch's seat; the fragment carries it where storage is blocked.
+  location.assign(`/${lang}/play/${newGame}${secret ? `#seat=${encodeURIComponent(secret)}` : ""}`);
 }
 
 async function connect(): Promise<void> {
@@ -374,8 +377,8 @@ async function connect(): Promise<void> {
   socket = ws;
   ws.addEventListener("open", () => {
     retryDelay = 500;
-    const hello: Record<string, string> = { clientSeed: clientSeed(game) };
-    if (secret) hello.secret = secret;
+    // Only a seat contributes a seed; it is in the fragment before it goes out (seat.ts).
+    const hello: Record<string, string> = secret ? { secret, clientSeed: clientSeed(game) } : {};
     send("hello", hello);
   });
   ws.addEventListener("message", (e) => {
@@ -417,6 +420,7 @@ async function main(): Promise<void> {
   const seat = await seatFromUrl(game, lang);
   secret = seat.secret;
   if (seat.problem === "full") ui.message.textContent = t("error.game-full.text");
+  else if (seat.problem === "over") ui.message.textContent = t("play.invite-over");
   else if (seat.problem) ui.message.textContent = t("home.start.failed");
   ui.throwButton.addEventListener("click", () => { keepFocus = true; throwSticks(); });
   ui.resign.addEventListener("click", () => { if (confirm(t("play.confirm-resign"))) send("resign"); });
