@@ -196,6 +196,7 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
         return apiError(503, "storage", "the seat could not be stored; try again later");
     }
     if (j.status == JoinOutcome::BadInvite) return apiError(403, "bad-invite", "this invite token is not the game's");
+    if (j.status == JoinOutcome::Over) return apiError(409, "over", "this game ended before anyone joined it");
     if (j.status == JoinOutcome::Full) return apiError(409, "full", "both seats are taken; you can watch the game");
     json out = urls(*lang, id, j.secret, "");
     out.erase("inviteUrl");
@@ -204,6 +205,38 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
     out["seats"] = {j.seat};
     out["commitment"] = j.commitment;
     return jsonResponse(200, jsonText(out));
+}
+
+Response apiGameInvite(Registry& registry, const site::Site& site, const Request& request, const std::string& id) {
+    const json body = json::parse(request.body, nullptr, false);
+    if (body.is_discarded() || !body.is_object()) return apiError(400, "bad-body", "the body must be a JSON object");
+    std::string error;
+    const auto secret = stringField(body, "secret", error);
+    if (!error.empty() || !secret || secret->empty() || secret->size() > 128)
+        return apiError(400, "secret", "\"secret\" must be the seat secret from the #seat= link");
+    const auto lang = pickLanguage(site, request, body, error);
+    if (!lang) return apiError(400, "lang", error);
+    Lookup found = registry.find(id);
+    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (!found.room) return apiError(404, "unknown-game", "there is no such game");
+    InviteOutcome o;
+    try {
+        o = found.room->invite(*secret);
+    } catch (const std::exception& e) {
+        logLimited("internal", "game " + id + ": the invite could not be derived: " + e.what());
+        return apiError(500, "internal", "the invite could not be made; try again later");
+    }
+    switch (o.status) {
+        case InviteOutcome::BadSecret: return apiError(403, "bad-secret", "this secret holds no seat of this game");
+        case InviteOutcome::NoInvite: return apiError(409, "no-invite", "this game has no invite to share");
+        case InviteOutcome::Full: return apiError(409, "full", "both seats are taken: the invite is used");
+        case InviteOutcome::Over: return apiError(409, "over", "the game is over");
+        case InviteOutcome::Found: break;
+    }
+    const json out = {{"game", id}, {"invite", o.token}, {"inviteUrl", "/" + *lang + "/play/" + id + "#invite=" + o.token}};
+    Response r = jsonResponse(200, jsonText(out));
+    r.headers.emplace_back("Cache-Control", "no-store");
+    return r;
 }
 
 Response apiGameSummary(Registry& registry, const std::string& id) {

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "invite.hpp"
 #include "senet/fairness.hpp"
 
 namespace senet::server {
@@ -71,7 +72,8 @@ Created Registry::create(const CreateRequest& req) {
             row.clientSeeds[1 - req.creatorSeat] = services_.config.testSeed ? std::string("computer")
                                                                                : fairness::toHex(fairness::randomBytes(16));
         } else {
-            out.inviteToken = fairness::randomToken(32);
+            // Derived from the creator's secret: that seat can ask for it again (Room::invite).
+            out.inviteToken = deriveInviteToken(out.secret, row.id);
             row.inviteHash = fairness::sha256Hex(out.inviteToken);
         }
     }

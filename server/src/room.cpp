@@ -6,6 +6,7 @@
 #include "senet/fairness.hpp"
 #include "senet/record.hpp"
 
+#include "invite.hpp"
 #include "log_limit.hpp"
 #include "state_json.hpp"
 #include "json_text.hpp"
@@ -126,7 +127,7 @@ void Room::writeState(std::string& out) const {
     StateFields f{game_,        row_,      commitment_,       ply_,
                   throwIndex_,  lastThrowSeat_, overLocked(), waiting(),
                   !overLocked() && !waiting() && seedsPending(), {online(0), online(1)},
-                  rematchOffered_, resultText_, services_.config.grace.count()};
+                  rematchOffered_, resultText_, services_.config.grace.count(), watchers_};
     writeStateJson(out, f);
 }
 
@@ -209,11 +210,18 @@ void Room::setSeats(PeerState& p, unsigned seats, Events& events) {
     p.seats = seats;
 }
 
+void Room::countWatchers(int delta, Events& events) {
+    if (delta == 0) return;
+    watchers_ += delta;
+    events.add().num("count", watchers_).str("e", "watchers");
+}
+
 void Room::detach(Peer* key) {
     Guard lock(*this);
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
     Events events;
+    if (it->second.hello && !it->second.seats) countWatchers(-1, events);
     setSeats(it->second, 0, events);
     peers_.erase(it);
     if (!events.empty()) broadcast(events);
@@ -235,8 +243,10 @@ void Room::onHello(PeerState& p, const protocol::Hello& h) {
                 seats |= 1u << seat;
         badSecret = seats == 0;
     }
+    const bool watched = p.hello && !p.seats;
     p.hello = true;
     setSeats(p, seats, events);
+    countWatchers(int(seats == 0) - int(watched), events);
     if (seats) {
         // A seat's seed is fixed by its first seated hello: the seed it carries, or one the
         // server draws for it. Both are fixed before the first throw (seedsPending).
@@ -290,9 +300,13 @@ JoinOutcome Room::join(const std::string& inviteToken) {
         out.status = JoinOutcome::BadInvite;
         return out;
     }
+    if (overLocked()) {
+        out.status = JoinOutcome::Over;  // e.g. the creator resigned while waiting
+        return out;
+    }
     // The free seat: the creator may hold either.
     const int seat = row_.seatHashes[0].empty() ? 0 : row_.seatHashes[1].empty() ? 1 : -1;
-    if (seat < 0 || overLocked()) return out;
+    if (seat < 0) return out;
     const std::string secret = fairness::randomToken(32);
     const std::string hash = fairness::sha256Hex(secret);
     // Throws StorageError before anything changed; false when another join took it first.
@@ -309,11 +323,36 @@ JoinOutcome Room::join(const std::string& inviteToken) {
     return out;
 }
 
+InviteOutcome Room::invite(const std::string& seatSecret) const {
+    Guard lock(*this);
+    InviteOutcome out;
+    const std::string hash = fairness::sha256Hex(seatSecret);
+    bool seated = false;
+    for (int seat = 0; seat < 2; ++seat)
+        if (!row_.seatHashes[seat].empty() && row_.seatHashes[seat] != "computer" &&
+            fairness::constantTimeEqual(hash, row_.seatHashes[seat]))
+            seated = true;
+    if (!seated) return out;  // BadSecret
+    if (row_.opponent != "friend" || row_.inviteHash.empty()) {
+        out.status = InviteOutcome::NoInvite;
+    } else if (overLocked()) {
+        out.status = InviteOutcome::Over;
+    } else if (!waiting()) {
+        out.status = InviteOutcome::Full;  // the friend holds the other seat (so this is the creator's, or theirs)
+    } else {
+        const std::string token = deriveInviteToken(seatSecret, row_.id);
+        out.status = fairness::constantTimeEqual(fairness::sha256Hex(token), row_.inviteHash) ? InviteOutcome::Found
+                                                                                                : InviteOutcome::NoInvite;
+        if (out.status == InviteOutcome::Found) out.token = token;
+    }
+    return out;
+}
+
 json Room::summary() const {
     Guard lock(*this);
     json s = state();
     json out;
-    for (const char* k : {"game", "ruleset", "opponent", "level", "phase", "ply", "seats", "result", "rematch", "rematchOf"})
+    for (const char* k : {"game", "ruleset", "opponent", "level", "phase", "ply", "seats", "result", "rematch", "rematchOf", "watchers"})
         out[k] = s[k];
     out["commitment"] = s["fairness"]["commitment"];
     return out;

@@ -60,10 +60,22 @@ struct Services {
 
 /// The answer to POST /api/games/{id}/join.
 struct JoinOutcome {
-    enum Status { Joined, BadInvite, Full } status = Full;
+    enum Status { Joined, BadInvite, Full, Over } status = Full;
     int seat = 1;        ///< the seat taken: whichever the creator left free (Joined only)
     std::string secret;  ///< the new seat secret (Joined only)
     std::string commitment;  ///< SHA-256 of the server seed, hex (Joined only)
+};
+
+/// The answer to POST /api/games/{id}/invite.
+struct InviteOutcome {
+    enum Status {
+        Found,      ///< `token` is the unused invite
+        BadSecret,  ///< the secret holds no seat of this game
+        NoInvite,   ///< not a friend game, or one whose invite cannot be derived again (older games)
+        Full,       ///< both seats are taken
+        Over        ///< the game ended before the friend joined
+    } status = BadSecret;
+    std::string token;
 };
 
 /// A game with its seats and connections.
@@ -101,6 +113,9 @@ public:
     /// invite token. The seat is taken only once its write is stored: a StorageError leaves
     /// it free and is thrown to the caller.
     JoinOutcome join(const std::string& inviteToken);
+    /// The unused invite token for the holder of `seatSecret`, while the other seat is free
+    /// (derived again from the secret: invite.hpp). Changes nothing.
+    InviteOutcome invite(const std::string& seatSecret) const;
     /// The public summary served by GET /api/games/{id}.
     nlohmann::json summary() const;
     /// The verifiable record (PROTOCOL.md) of a finished game; nullopt while it is being played.
@@ -162,6 +177,8 @@ private:
     void broadcast(const Events& events);
     void error(PeerState& p, std::string_view code, std::string_view message);
     void setSeats(PeerState& p, unsigned seats, Events& events);
+    /// Adds `delta` to the spectator count and the `watchers` event when it changed.
+    void countWatchers(int delta, Events& events);
     int actingSeat(const PeerState& p) const;
 
     void onHello(PeerState& p, const protocol::Hello& h);
@@ -220,6 +237,7 @@ private:
     std::string resultText_;  ///< result_ serialised
     std::unordered_map<Peer*, PeerState> peers_;
     std::array<int, 2> connections_{};
+    int watchers_ = 0;  ///< connections that said hello and hold no seat (spectators)
     std::array<std::chrono::steady_clock::time_point, 2> offlineSince_{};
     std::array<bool, 2> rematchOffered_{};
     std::chrono::steady_clock::time_point lastAction_;

@@ -101,6 +101,12 @@ Response Router::limitedJoin(const Request& request, const std::string& id) cons
     return r;
 }
 
+Response Router::limitedInvite(const Request& request, const std::string& id) const {
+    if (auto wait = joinBuckets_.take(addressGroup(request.remoteAddress)))
+        return tooManyRequests("rate-limited", "too many invite requests from this address; try again later", *wait);
+    return apiGameInvite(registry_, site_, request, id);
+}
+
 Response Router::route(const Request& request) const {
     const std::string_view target = request.target;
     const std::string_view path = target.substr(0, target.find('?'));
@@ -141,6 +147,7 @@ Response Router::route(const Request& request) const {
         const std::string_view tail = rest.substr(id.size());
         if (tail.empty()) return get ? apiGameSummary(registry_, id) : methodNotAllowed("GET, HEAD");
         if (tail == "/join") return request.method == "POST" ? limitedJoin(request, id) : methodNotAllowed("POST");
+        if (tail == "/invite") return request.method == "POST" ? limitedInvite(request, id) : methodNotAllowed("POST");
         if (tail == "/record") return get ? apiGameRecord(registry_, id, signer_) : methodNotAllowed("GET, HEAD");
         return apiError(404, "not-found", "no such API route");
     }

@@ -32,6 +32,8 @@ private:
     /// POST /api/games and joins through the per-address limits (admission.hpp).
     Response limitedCreate(const Request& request) const;
     Response limitedJoin(const Request& request, const std::string& id) const;
+    /// POST /api/games/{id}/invite through the per-address join limit (a secret cannot be guessed faster).
+    Response limitedInvite(const Request& request, const std::string& id) const;
     Response page(const site::Page& page) const;
     Response errorPage(std::string_view lang, site::ErrorKind kind, int status) const;
     bool isLanguage(std::string_view lang) const;
@@ -55,6 +57,9 @@ using CreateGate = std::function<std::optional<Response>(const CreateRequest&)>;
 Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request, const CreateGate& gate = {});
 /// POST /api/games/{id}/join: take the second seat with the invite token.
 Response apiJoinGame(Registry& registry, const site::Site& site, const Request& request, const std::string& id);
+/// POST /api/games/{id}/invite: the unused invite of a friend game, for the holder of a seat
+/// (body {"secret", "lang"?}) while the other seat is free.
+Response apiGameInvite(Registry& registry, const site::Site& site, const Request& request, const std::string& id);
 /// GET /api/games/{id}: the public summary.
 Response apiGameSummary(Registry& registry, const std::string& id);
 /// GET /api/games/{id}/record: the verifiable record of a finished game, signed by `signer`

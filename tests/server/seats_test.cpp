@@ -1,6 +1,7 @@
 // Every seat choice through the real server: opponent (friend, computer, local) × side (first,
 // second, random) × ruleset, each game played to its end; the commitment in the create and
 // join answers; the first throw waits for both client seeds.
+#include <algorithm>
 #include <fstream>
 
 #include "fixture.hpp"
@@ -99,6 +100,153 @@ TEST_F(Seats, FirstThrowWaitsForBothSeeds) {
     a.send("throw", {{"ply", 0}});
     EXPECT_TRUE(a.receiveUntilPly(1));
     EXPECT_TRUE(a.errors().empty());
+}
+
+
+// ---- the creator's unused invite, from any device (API.md "POST /api/games/{id}/invite") ----
+
+HttpReply askInvite(unsigned short port, const std::string& id, const json& body) {
+    return httpRequest(port, "POST", "/api/games/" + id + "/invite", body.dump());
+}
+
+TEST_F(Seats, CreatorGetsTheUnusedInviteWhicheverSeat) {
+    for (const char* side : {"first", "second"}) {
+        const NewGame g = createGame(port(), "standard", "friend", side);
+        const HttpReply r = askInvite(port(), g.id, {{"secret", g.secret}});
+        ASSERT_EQ(r.status, 200) << side << ": " << r.body;
+        const json j = r.bodyJson();
+        EXPECT_EQ(j["invite"], g.inviteToken) << side;
+        EXPECT_EQ(j["inviteUrl"], g.inviteUrl) << side;
+        EXPECT_EQ(j["game"], g.id);
+        EXPECT_EQ(r.header("cache-control"), "no-store");
+        // The same answer again (nothing changes), and the invite still seats the friend.
+        EXPECT_EQ(askInvite(port(), g.id, {{"secret", g.secret}}).bodyJson()["invite"], g.inviteToken);
+        const auto [status, secret] = joinGame(port(), g.id, j["invite"]);
+        EXPECT_EQ(status, 200);
+        EXPECT_FALSE(secret.empty());
+    }
+}
+
+TEST_F(Seats, InviteIsRefusedToEveryoneButTheWaitingCreator) {
+    const NewGame g = createGame(port(), "standard", "friend", "second");
+    const std::string path = "/api/games/" + g.id + "/invite";
+    auto code = [](const HttpReply& r) { return r.bodyJson().is_object() ? r.bodyJson().value("error", "") : ""; };
+
+    HttpReply r = askInvite(port(), g.id, {{"secret", std::string(43, 'A')}});
+    EXPECT_EQ(r.status, 403) << r.body;
+    EXPECT_EQ(code(r), "bad-secret");
+    EXPECT_EQ(r.body.find(g.inviteToken), std::string::npos);
+    r = askInvite(port(), g.id, {{"secret", g.inviteToken}});  // the invite itself is not a seat
+    EXPECT_EQ(r.status, 403) << r.body;
+    r = askInvite(port(), g.id, json::object());
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_EQ(code(r), "secret");
+    r = askInvite(port(), g.id, {{"secret", 5}});
+    EXPECT_EQ(r.status, 400) << r.body;
+    r = httpRequest(port(), "POST", path, "not json");
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_EQ(code(r), "bad-body");
+    r = httpRequest(port(), "GET", path);
+    EXPECT_EQ(r.status, 405) << r.body;
+    r = askInvite(port(), std::string(22, 'x'), {{"secret", g.secret}});
+    EXPECT_EQ(r.status, 404) << r.body;
+
+    // Once the friend holds the other seat there is no invite, for either seat.
+    const auto [status, friendSecret] = joinGame(port(), g.id, g.inviteToken);
+    ASSERT_EQ(status, 200);
+    for (const std::string& s : {g.secret, friendSecret}) {
+        r = askInvite(port(), g.id, {{"secret", s}});
+        EXPECT_EQ(r.status, 409) << r.body;
+        EXPECT_EQ(code(r), "full");
+        EXPECT_EQ(r.body.find(g.inviteToken), std::string::npos);
+    }
+
+    // Games without an invite.
+    for (const char* opponent : {"computer", "local"}) {
+        const NewGame other = createGame(port(), "standard", opponent, "first", opponent == std::string("computer") ? "beginner" : "");
+        r = askInvite(port(), other.id, {{"secret", other.secret}});
+        EXPECT_EQ(r.status, 409) << opponent << ": " << r.body;
+        EXPECT_EQ(code(r), "no-invite") << opponent;
+    }
+
+    // A waiting game the creator resigned: over, no invite.
+    const NewGame resigned = createGame(port(), "standard", "friend", "first");
+    WsClient a(port(), resigned.id);
+    a.hello(resigned.secret, "creator");
+    a.send("resign");
+    ASSERT_TRUE(a.receiveType("events").has_value());
+    r = askInvite(port(), resigned.id, {{"secret", resigned.secret}});
+    EXPECT_EQ(r.status, 409) << r.body;
+    EXPECT_EQ(code(r), "over");
+}
+
+// ---- a join after the waiting game ended ----
+
+TEST_F(Seats, JoinAfterTheCreatorResignedSaysTheGameIsOver) {
+    const NewGame g = createGame(port(), "standard", "friend", "second");
+    WsClient a(port(), g.id);
+    a.hello(g.secret, "creator");
+    a.send("resign");
+    ASSERT_TRUE(a.receiveType("events").has_value());
+    ASSERT_EQ(a.state()["phase"], "over");
+    const HttpReply r = httpRequest(port(), "POST", "/api/games/" + g.id + "/join", json({{"invite", g.inviteToken}}).dump());
+    EXPECT_EQ(r.status, 409) << r.body;
+    EXPECT_EQ(r.bodyJson().value("error", ""), "over") << r.body;
+    // A wrong token still learns nothing about the game.
+    EXPECT_EQ(joinGame(port(), g.id, std::string(43, 'B')).first, 403);
+}
+
+// ---- spectators are counted (PROTOCOL.md `watchers`) ----
+
+/// Receives until an event `watchers` with `count` arrives; false on timeout.
+bool waitWatchers(WsClient& c, int count) {
+    // One long read per message: a read that times out leaves the client unusable.
+    for (int i = 0; i < 50; ++i) {
+        if (c.state().value("watchers", -1) == count) return true;
+        if (!c.receive(std::chrono::seconds(10))) return false;
+    }
+    return false;
+}
+
+TEST_F(Seats, SpectatorsAreCountedAndAnnounced) {
+    const NewGame g = createGame(port(), "standard", "friend", "first");
+    WsClient a(port(), g.id);
+    json s = a.hello(g.secret, "creator");
+    EXPECT_EQ(s.value("watchers", -1), 0) << s.dump();
+
+    WsClient w1(port(), g.id);
+    s = w1.hello();
+    EXPECT_EQ(s.value("watchers", -1), 1) << s.dump();
+    ASSERT_TRUE(waitWatchers(a, 1));
+    const auto announced = std::find_if(a.events().begin(), a.events().end(), [](const json& e) { return e["e"] == "watchers"; });
+    ASSERT_NE(announced, a.events().end());
+    EXPECT_EQ((*announced)["count"], 1);
+
+    WsClient w2(port(), g.id);
+    s = w2.hello("", "");
+    EXPECT_EQ(s.value("watchers", -1), 2);
+    ASSERT_TRUE(waitWatchers(a, 2));
+    ASSERT_TRUE(waitWatchers(w1, 2));
+
+    // A connection without hello is not counted; one that says hello with a seat is a player.
+    WsClient silent(port(), g.id);
+    const auto [status, friendSecret] = joinGame(port(), g.id, g.inviteToken);
+    ASSERT_EQ(status, 200);
+    WsClient b(port(), g.id);
+    s = b.hello(friendSecret, "friend");
+    EXPECT_EQ(s.value("watchers", -1), 2);
+
+    // A spectator who takes a seat by a second hello stops watching.
+    s = w2.hello(friendSecret);
+    EXPECT_EQ(s["you"], json::array({1}));
+    EXPECT_EQ(s.value("watchers", -1), 1);
+    ASSERT_TRUE(waitWatchers(a, 1));
+
+    w1.close();
+    ASSERT_TRUE(waitWatchers(a, 0));
+    ASSERT_TRUE(waitWatchers(b, 0));
+    // GET /api/games/{id} tells the count too.
+    EXPECT_EQ(httpRequest(port(), "GET", "/api/games/" + g.id).bodyJson().value("watchers", -1), 0);
 }
 
 }  // namespace

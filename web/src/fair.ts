@@ -2,6 +2,7 @@
 // commitment is recorded before this browser sends its client seed, and once the game is over
 // the revealed server seed must hash to it (SHA-256) and every throw must follow from the seeds
 // (HMAC-SHA-256), both computed here with WebCrypto.
+import { fragmentValue, setFragment } from "./fragment";
 import { gameValue, setGameValue } from "./seat";
 
 /** One throw as the page showed it: its throw index, value and sticks ("" for a die). */
@@ -18,15 +19,25 @@ let recorded: string | null = null;
 
 const isHash = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{64}$/.test(v);
 
-/** The commitment recorded for `game` (this page's memory first, then localStorage), or null. */
+/**
+ * The commitment recorded for `game`: this page's memory, else the URL fragment (#commit=, kept
+ * over a reload without storage), else localStorage; null when none. It is kept in the fragment.
+ */
 export function recordedCommitment(game: string): string | null {
-  return recorded ?? (recorded = gameValue(game, "commitment"));
+  if (recorded) return recorded;
+  const fromFragment = fragmentValue("commit");
+  const found = isHash(fromFragment) ? fromFragment : gameValue(game, "commitment");
+  if (!isHash(found)) return null;
+  recorded = found;
+  if (fromFragment !== found) setFragment({ commit: found });
+  return recorded;
 }
 
-/** Records `commitment` for `game` unless one is recorded already (the first one seen stays). */
+/** Records `commitment` for `game` (memory, fragment, storage) unless one is recorded already (the first one seen stays). */
 export function recordCommitment(game: string, commitment: unknown): void {
   if (!isHash(commitment) || recordedCommitment(game)) return;
   recorded = commitment;
+  setFragment({ commit: commitment });
   setGameValue(game, "commitment", commitment);
 }
 

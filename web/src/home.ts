@@ -1,6 +1,5 @@
 // The start page: creates a game through the API and opens its play page with the seat.
 import { byId } from "./dom";
-import { recordCommitment } from "./fair";
 import { setGameValue, rememberSecret } from "./seat";
 
 const form = byId<HTMLFormElement>("start-form");
@@ -36,11 +35,17 @@ form.addEventListener("submit", async (event) => {
     const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(String(response.status));
     const game = (await response.json()) as { game: string; secret: string; watchUrl: string; inviteUrl: string | null; commitment?: string };
+    // Storage only helps: the play page takes the seat and the commitment from the fragment
+    // (a browser that blocks storage keeps both over a reload), and the invite from the server.
     rememberSecret(game.game, game.secret);
-    // The play page checks the throws at the end against the commitment recorded now, before it sends its seed.
-    recordCommitment(game.game, game.commitment);
     if (game.inviteUrl) setGameValue(game.game, "invite", game.inviteUrl);
-    location.assign(`${game.watchUrl}#seat=${encodeURIComponent(game.secret)}`);
+    // The play page checks the throws at the end against the commitment recorded now, before it sends its seed.
+    const fragment = new URLSearchParams({ seat: game.secret });
+    if (game.commitment && /^[0-9a-f]{64}$/.test(game.commitment)) {
+      setGameValue(game.game, "commitment", game.commitment);
+      fragment.set("commit", game.commitment);
+    }
+    location.assign(`${game.watchUrl}#${fragment.toString()}`);
   } catch {
     status.textContent = form.dataset.failed ?? "Error";
     button.disabled = false;

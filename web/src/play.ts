@@ -10,7 +10,8 @@ import { loadStrings, t } from "./i18n";
 import { createLegend } from "./legend";
 import { MoveList } from "./movelist";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
-import { clientSeed, gameValue, rememberSecret, seatFromUrl } from "./seat";
+import { clientSeed, rememberSecret, seatFromUrl } from "./seat";
+import { inviteLink, renderRematchLink, renderWatchers } from "./share";
 import { drawThrow } from "./sticks";
 import * as words from "./words";
 
@@ -91,7 +92,7 @@ function render(): void {
 
   const throwDue = canAct() && (s.phase === "throw" || s.phase === "opening");
   ui.throwButton.disabled = !throwDue;
-  ui.throwButton.hidden = s.phase === "over";
+  ui.throwButton.hidden = s.phase === "over" || !you.length;  // spectators get no throw button at all
   ui.throwButton.textContent = t(info.die ? "play.throw-die" : "play.throw");
   ui.throwButton.classList.toggle("due", throwDue);
 
@@ -172,10 +173,10 @@ function renderSeats(s: Snapshot): void {
 function renderShare(s: Snapshot): void {
   const watch = `${location.origin}/${lang}/play/${game}`;
   byId<HTMLInputElement>("watch-link").value = watch;
-  const invite = gameValue(game, "invite");
-  const otherTaken = you.length === 1 && s.seats[1 - (you[0] ?? 0)]?.taken;
-  byId("share-invite").hidden = !(invite && s.opponent === "friend" && you.length && !otherTaken);
-  if (invite) byId<HTMLInputElement>("invite-link").value = invite.startsWith("http") ? invite : location.origin + invite;
+  const invite = inviteLink(game, lang, s, secret, render);
+  byId("share-invite").hidden = !invite;
+  if (invite) byId<HTMLInputElement>("invite-link").value = invite;
+  renderWatchers(s);
   byId("share-resume").hidden = !secret || !you.length;
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}`;
   ui.resign.hidden = !you.length || s.phase === "over" || s.phase === "waiting";
@@ -190,6 +191,7 @@ function renderEnd(s: Snapshot): void {
   ui.finalScore.textContent = score;
   ui.finalScore.hidden = !score;
   ui.rematch.hidden = !you.length;
+  renderRematchLink(s, lang);
 }
 
 // ---- talking to the server -----------------------------------------------------------------
@@ -233,7 +235,7 @@ function onMessage(msg: ServerMessage): void {
         seenThrows.set(ev.index, { index: ev.index, value: ev.value ?? 0, sticks: ev.sticks ?? "" });
       moveList.onEvent(ev);
       if (ev.e === "moved") lastMove = { from: ev.from ?? 0, to: ev.bearOff ? 31 : ev.dest ?? ev.to ?? 0 };
-      if (ev.e === "rematch" && ev.game) { goToRematch(ev.game); return; }
+      if (ev.e === "rematch" && ev.game && you.length) { goToRematch(ev.game); return; }
       const said = words.describe(view(), ev);
       if (!said) continue;
       // Notable events go to the feed (a log region: announced once), the rest to the screen reader only.
@@ -251,7 +253,8 @@ function onMessage(msg: ServerMessage): void {
 
 function goToRematch(newGame: string): void {
   if (secret) rememberSecret(newGame, secret);
-  location.assign(`/${lang}/play/${newGame}`);
+  // The same secret holds the rematch's seat; the fragment carries it where storage is blocked.
+  location.assign(`/${lang}/play/${newGame}${secret ? `#seat=${encodeURIComponent(secret)}` : ""}`);
 }
 
 async function connect(): Promise<void> {
@@ -267,8 +270,8 @@ async function connect(): Promise<void> {
   socket = ws;
   ws.addEventListener("open", () => {
     retryDelay = 500;
-    const hello: Record<string, string> = { clientSeed: clientSeed(game) };
-    if (secret) hello.secret = secret;
+    // Only a seat contributes a seed; it is in the fragment before it goes out (seat.ts).
+    const hello: Record<string, string> = secret ? { secret, clientSeed: clientSeed(game) } : {};
     send("hello", hello);
   });
   ws.addEventListener("message", (e) => {

@@ -27,6 +27,8 @@ export interface State {
   grace: number;
   rematch: string | null;
   rematchOffered: [boolean, boolean];
+  /** Spectators: connections that hold no seat (older servers: absent). */
+  watchers?: number;
 }
 
 export interface RecordPly { player: number; throw: number; sticks: string; move: string }
@@ -59,6 +61,8 @@ export interface GameEvent {
   water?: boolean;
   swap?: boolean;
   capture?: boolean;
+  /** `watchers`: how many watch now. */
+  count?: number;
 }
 
 export type ServerMessage =

@@ -1,6 +1,8 @@
 // The seat secret of a game: taken from the URL fragment (#seat=… or, through the invite
-// link, #invite=… exchanged for a seat) and kept in localStorage so a reload keeps the seat.
+// link, #invite=… exchanged for a seat). The fragment keeps it (a reload keeps the seat with
+// no storage at all); localStorage only helps (a page opened without the fragment, a rematch).
 import { recordCommitment } from "./fair";
+import { fragmentValue, setFragment } from "./fragment";
 
 const key = (game: string) => `senet.seat.${game}`;
 
@@ -12,26 +14,34 @@ function store(): Storage | null {
   }
 }
 
-/** The stored seat secret of a game, if any. */
+/** The stored seat secret of a game, if any (null where storage is blocked). */
 export function storedSecret(game: string): string | null {
-  return store()?.getItem(key(game)) ?? null;
+  try {
+    return store()?.getItem(key(game)) ?? null;
+  } catch {
+    return null;
+  }
 }
 
-/** Remembers the seat secret of a game. */
+/** Remembers the seat secret of a game in storage, when there is any. */
 export function rememberSecret(game: string, secret: string): void {
   try {
     store()?.setItem(key(game), secret);
   } catch {
-    /* storage full or disabled: the resume link still works */
+    /* storage full or disabled: the fragment keeps it */
   }
 }
 
-/** A value remembered per game (invite link, client seed). */
+/** A value remembered per game in storage (invite link, client seed, commitment); null without storage. */
 export function gameValue(game: string, name: string): string | null {
-  return store()?.getItem(`senet.${name}.${game}`) ?? null;
+  try {
+    return store()?.getItem(`senet.${name}.${game}`) ?? null;
+  } catch {
+    return null;
+  }
 }
 
-/** Stores a value per game. */
+/** Stores a value per game, when storage works. */
 export function setGameValue(game: string, name: string, value: string): void {
   try {
     store()?.setItem(`senet.${name}.${game}`, value);
@@ -40,26 +50,46 @@ export function setGameValue(game: string, name: string, value: string): void {
   }
 }
 
-/** The outcome of reading the fragment: the seat secret to use, and any problem to show. */
-export interface SeatResult { secret: string | null; problem: "full" | "bad-invite" | "failed" | null }
+/** Why the page holds no seat after reading the fragment. */
+export type SeatProblem = "full" | "over" | "bad-invite" | "failed";
 
-/** Reads #seat= or #invite= from the URL (joining through the API for an invite), then clears it. */
+/** The outcome of reading the fragment: the seat secret to use, and any problem to show. */
+export interface SeatResult { secret: string | null; problem: SeatProblem | null }
+
+/** The problem a refused join answer names (API.md "POST /api/games/{id}/join"). */
+async function joinProblem(response: Response): Promise<SeatProblem> {
+  let code = "";
+  try {
+    code = String(((await response.json()) as { error?: unknown }).error ?? "");
+  } catch {
+    /* not JSON */
+  }
+  if (code === "over") return "over";
+  if (response.status === 409) return "full";
+  if (response.status === 403 || response.status === 400) return "bad-invite";
+  return "failed";
+}
+
+/**
+ * Reads #seat= or #invite= from the URL, joining through the API for an invite (the fragment
+ * then holds the new seat instead of the invite). The seat stays in the fragment.
+ */
 export async function seatFromUrl(game: string, lang: string): Promise<SeatResult> {
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  const clear = () => history.replaceState(null, "", window.location.pathname + window.location.search);
-  const seat = hash.get("seat");
+  const seat = fragmentValue("seat");
   if (seat) {
     rememberSecret(game, seat);
     // The start form's fallback (no script yet) lands here with the invite token as "share".
-    const share = hash.get("share");
-    if (share) setGameValue(game, "invite", `${window.location.pathname}#invite=${encodeURIComponent(share)}`);
-    clear();
+    const share = fragmentValue("share");
+    if (share) {
+      setGameValue(game, "invite", `${window.location.pathname}#invite=${encodeURIComponent(share)}`);
+      setFragment({ share: null });  // the server gives it again to this seat (share.ts)
+    }
     return { secret: seat, problem: null };
   }
-  const invite = hash.get("invite");
+  const invite = fragmentValue("invite");
   if (invite) {
     const existing = storedSecret(game);
-    if (existing) { clear(); return { secret: existing, problem: null }; }
+    if (existing) { setFragment({ invite: null, seat: existing }); return { secret: existing, problem: null }; }
     try {
       const response = await fetch(`/api/games/${encodeURIComponent(game)}/join`, {
         method: "POST",
@@ -69,26 +99,40 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
       if (response.ok) {
         const body = (await response.json()) as { secret: string; commitment?: string };
         rememberSecret(game, body.secret);
+        setFragment({ invite: null, seat: body.secret });
+        // Recorded (in the fragment too) before this page sends its seed.
         recordCommitment(game, body.commitment);
-        clear();
         return { secret: body.secret, problem: null };
       }
-      clear();
-      return { secret: null, problem: response.status === 409 ? "full" : response.status === 403 || response.status === 400 ? "bad-invite" : "failed" };
+      const problem = await joinProblem(response);
+      // A refused invite will not work on a reload either: the page watches.
+      if (problem !== "failed") setFragment({ invite: null });
+      return { secret: null, problem };
     } catch {
       return { secret: null, problem: "failed" };
     }
   }
-  return { secret: storedSecret(game), problem: null };
+  const stored = storedSecret(game);
+  if (stored) setFragment({ seat: stored });
+  return { secret: stored, problem: null };
 }
 
-/** 16 random bytes as hex: this browser's contribution to the throws. */
+/**
+ * This browser's contribution to the throws (16 random bytes as hex), the same for the whole
+ * game: from the fragment, else storage, else drawn now. It goes into the fragment before it is
+ * sent, so a reload (even without storage) sends the same seed. (The server keeps a seat's first
+ * seed anyway: PROTOCOL.md "Fairness".)
+ */
 export function clientSeed(game: string): string {
-  const existing = gameValue(game, "seed");
-  if (existing) return existing;
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  const seed = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  const existing = fragmentValue("seed") ?? gameValue(game, "seed");
+  const seed = existing && /^[0-9A-Za-z_-]{1,64}$/.test(existing) ? existing : randomSeed();
+  if (fragmentValue("seed") !== seed) setFragment({ seed });
   setGameValue(game, "seed", seed);
   return seed;
+}
+
+function randomSeed(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -104,8 +104,8 @@ export function errorText(code: string): string {
 }
 
 /** Why the invite link gave no seat: not valid, already used, or the request failed. */
-export function inviteProblemText(problem: "full" | "bad-invite" | "failed"): string {
-  return t(problem === "full" ? "play.invite.full" : problem === "bad-invite" ? "play.invite.bad" : "play.invite.failed");
+export function inviteProblemText(problem: "full" | "bad-invite" | "over" | "failed"): string {
+  return t({ full: "play.invite.full", "bad-invite": "play.invite.bad", over: "play.invite-over", failed: "play.invite.failed" }[problem]);
 }
 
 /** The countdown before a claim is allowed ("in 4 minutes", "in 12 seconds"), or the claim's invitation once it is. */

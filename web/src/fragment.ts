@@ -1,0 +1,28 @@
+// The play page's own state in its URL fragment (#seat=…&seed=…&commit=…): the seat secret,
+// this browser's client seed and the commitment recorded before that seed went out. The
+// fragment never reaches the server, survives a reload and works where storage is blocked
+// (messengers' in-app browsers); localStorage is only a help.
+
+/** The fragment's values (a fresh copy). */
+export function fragment(): URLSearchParams {
+  return new URLSearchParams(window.location.hash.slice(1));
+}
+
+/** One value of the fragment, or null. */
+export function fragmentValue(name: string): string | null {
+  return fragment().get(name);
+}
+
+/**
+ * Sets (string) or removes (null) values of the fragment in place, keeping the others and
+ * adding no history entry. An empty fragment leaves no "#" behind.
+ */
+export function setFragment(values: Record<string, string | null>): void {
+  const params = fragment();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  const hash = params.toString();
+  history.replaceState(history.state, "", window.location.pathname + window.location.search + (hash ? `#${hash}` : ""));
+}
