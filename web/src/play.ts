@@ -1,9 +1,12 @@
 // The play page: connects to the game's WebSocket, draws the board and the throw, offers
 // the legal moves (one click, tap or key press each) and tells what happens in the viewer's language.
+import { friendJoined, inviteShown, setupAttention, yourTurn } from "./attention";
 import { Board, type BoardInfo, type LegalMove } from "./board";
 import { byId, el } from "./dom";
 import { ensureCommitment, recordedCommitment, type SeenThrow, type Verdict, verifyGame } from "./fair";
 import { loadStrings, t } from "./i18n";
+import { playMotion } from "./motion";
+import { Pacer } from "./pacer";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
 import { clientSeed, gameValue, rememberSecret, seatFromUrl } from "./seat";
 import { drawThrow } from "./sticks";
@@ -29,6 +32,8 @@ const log: string[] = [];
 /** Every throw the page showed, by throw index (checked against the seeds at the end). */
 const seenThrows = new Map<number, SeenThrow>();
 let verdict: Verdict | "checking" | null = null;
+/** Holds back the server's messages while a throw or a move is being shown (the computer's chained plies). */
+const pacer = new Pacer((msg) => onMessage(msg));
 
 const ui = {
   status: byId("status"),
@@ -190,6 +195,7 @@ function render(): void {
   renderShare(s);
   renderEnd(s);
   renderFairness(s);
+  yourTurn(!isLocal() && s.phase !== "over" && s.seatToAct !== null && you.includes(s.seatToAct));
 }
 
 function renderFairness(s: Snapshot): void {
@@ -273,6 +279,7 @@ function renderShare(s: Snapshot): void {
   const otherTaken = you.length === 1 && s.seats[1 - (you[0] ?? 0)]?.taken;
   byId("share-invite").hidden = !(invite && s.opponent === "friend" && you.length && !otherTaken);
   if (invite) byId<HTMLInputElement>("invite-link").value = invite.startsWith("http") ? invite : location.origin + invite;
+  inviteShown();
   byId("share-resume").hidden = !secret || !you.length;
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}`;
   ui.resign.hidden = !you.length || s.phase === "over" || s.phase === "waiting";
@@ -297,10 +304,12 @@ function renderEnd(s: Snapshot): void {
 // ---- talking to the server -----------------------------------------------------------------
 
 function send(type: string, data: Record<string, unknown> = {}): void {
+  if (type !== "ping") pacer.flush();  // the player's own action is never held behind a queued one
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ t: type, d: data }));
 }
 
 function sendMove(m: LegalMove): void {
+  pacer.flush();  // the player acts: nothing queued may hold the answer back
   if (!state || !canAct() || state.phase !== "move") return;
   pending = true;
   send("move", { ply: state.ply, move: m.move });
@@ -308,6 +317,7 @@ function sendMove(m: LegalMove): void {
 }
 
 function throwSticks(): void {
+  pacer.flush();
   if (!state || !canAct()) return;
   pending = true;
   send("throw", { ply: state.ply });
@@ -341,6 +351,7 @@ function onMessage(msg: ServerMessage): void {
       }
       if (ev.e === "passed" || ev.e === "turn-lost") addMoveEntry(ev.player, ev.value ?? 0, "—");
       if (ev.e === "rematch" && ev.game) { goToRematch(ev.game); return; }
+      if (ev.e === "joined" && you.length && !you.includes(ev.seat ?? -1)) friendJoined();
       const words = describe(ev);
       if (!words) continue;
       announce(words.text);
@@ -348,6 +359,7 @@ function onMessage(msg: ServerMessage): void {
     }
     ui.message.textContent = notable;
     render();
+    playMotion(board, msg.d.events);
     if (canAct()) announce(ui.status.textContent ?? "");
   } else if (msg.t === "error") {
     pending = false;
@@ -380,7 +392,7 @@ async function connect(): Promise<void> {
   });
   ws.addEventListener("message", (e) => {
     try {
-      onMessage(JSON.parse(String(e.data)) as ServerMessage);
+      pacer.push(JSON.parse(String(e.data)) as ServerMessage);
     } catch (err) {
       console.error(err);
     }
@@ -414,6 +426,7 @@ async function main(): Promise<void> {
   board = new Board(byId("board"), info, narrow.matches);
   narrow.addEventListener("change", () => board.setDown(narrow.matches));
   board.onMove = (m) => { keepFocus = false; sendMove(m); };
+  setupAttention(game);
   const seat = await seatFromUrl(game, lang);
   secret = seat.secret;
   if (seat.problem === "full") ui.message.textContent = t("error.game-full.text");

@@ -56,6 +56,9 @@ export interface GameEvent {
   game?: string;
   backward?: boolean;
   bearOff?: boolean;
+  water?: boolean;
+  swap?: boolean;
+  capture?: boolean;
 }
 
 export type ServerMessage =
