@@ -4,6 +4,7 @@
 // sound switch remembered across a reload, notifications asked for only on a click and shown
 // while the tab is hidden, the share sheet and the invite's QR code.
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import qrcode from "qrcode-generator";
@@ -15,8 +16,13 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const LEG_MS = 250;
 
 let server, browser;
+const figures = [];
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await server?.stop(); });
+after(async () => {
+  if (figures.length) writeFileSync(join(ensureArtifacts(), "attention-figures.txt"), figures.join("\n") + "\n");
+  await browser?.close();
+  await server?.stop();
+});
 
 /**
  * Spies set up before the page's script runs: every tab title with its time, every entry of
@@ -138,6 +144,7 @@ for (const [label, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     for (const p of samples) assert.ok(along.some((a) => inBox(p, a.box)), `${from}→${to}: (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) at ${p.t.toFixed(0)} ms is on the path`);
     const between = along.filter((a) => a.square !== from && a.square !== to);
     assert.ok(samples.some((p) => between.some((a) => inBox(p, a.box))), `${from}→${to} passed through a square between`);
+    figures.push(`${label}: move ${from}→${to} seen in ${samples.length} frames from ${samples[0].t.toFixed(0)} to ${samples.at(-1).t.toFixed(0)} ms after the click, over squares ${[...new Set(samples.map((p) => along.find((a) => inBox(p, a.box))?.square))].join(", ")}`);
     assert.ok(samples.at(-1).t >= LEG_MS * 0.6, `the slide lasted about ${LEG_MS} ms (last frame ${samples.at(-1).t.toFixed(0)} ms)`);
     assert.deepEqual(problems.filter((m) => !/WebSocket/.test(m)), []);
     await context.close();
@@ -167,7 +174,7 @@ test("desktop, against the computer: tab title on your turn, chained plies one a
   await page.reload();
   await page.waitForFunction(() => document.title.startsWith("\u25CF"));
   assert.equal(await page.isChecked("#sound-toggle"), true, "the choice survived the reload");
-  assert.equal(await page.evaluate(() => window.__audio.started), 0, "no sound at the page's first state");
+  assert.equal(await page.evaluate(() => window.__audio.started), 0, `no sound at the page's first state: ${JSON.stringify(await page.evaluate(() => [window.__titles, window.__entries]))}`);
 
   // Play (we are Cones, the computer Spools) until the computer has had a turn of several plies.
   const computerSide = await page.evaluate(() => (document.querySelector("#seat-1 .seat-piece").classList.contains("p2") ? "Spools" : "Cones"));
@@ -186,6 +193,7 @@ test("desktop, against the computer: tab title on your turn, chained plies one a
   assert.ok(chain, "the computer had a turn of two plies or more");
   for (const e of chain) assert.equal(e.batch, 1, "the move list grows one entry at a time");
   const gaps = chain.slice(1).map((e, i) => e.at - chain[i].at);
+  figures.push(`computer's chained plies: ${chain.map((e) => e.text).join(" | ")}; gaps ${gaps.map((g) => g.toFixed(0)).join(", ")} ms`);
   for (const gap of gaps) assert.ok(gap >= LEG_MS, `chained plies come one after another: gaps ${gaps.map((g) => g.toFixed(0)).join(", ")} ms`);
 
   // The title said "your turn" on each turn and went back to the plain title on the computer's.

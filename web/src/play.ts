@@ -195,7 +195,8 @@ function render(): void {
   renderShare(s);
   renderEnd(s);
   renderFairness(s);
-  yourTurn(!isLocal() && s.phase !== "over" && s.seatToAct !== null && you.includes(s.seatToAct));
+  // Only once the page knows its seats (an `events` message may come before the first snapshot).
+  if (you.length) yourTurn(!isLocal() && s.phase !== "over" && s.seatToAct !== null && you.includes(s.seatToAct));
 }
 
 function renderFairness(s: Snapshot): void {
