@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import qrcode from "qrcode-generator";
-import { ensureArtifacts, launchBrowser, startGame, startServer, step, watchConsole } from "./helpers.mjs";
+import { axe, ensureArtifacts, launchBrowser, startGame, startServer, step, watchConsole } from "./helpers.mjs";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -248,6 +248,8 @@ for (const [label, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     assert.deepEqual([...darkModules(qr.d)].sort(), [...expected].sort());
     await host.page.locator("#share").screenshot({ path: join(ensureArtifacts(), `attention-share-${label}.png`) });
     await host.page.screenshot({ path: join(ensureArtifacts(), `attention-play-${label}.png`), fullPage: true });
+    const violations = await axe(host.page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
 
     // Notifications: never asked for on load; asked on the click.
     assert.equal(await host.page.evaluate(() => window.__asked), 0);
