@@ -53,14 +53,22 @@ export async function startServer(extraArgs = []) {
   };
 }
 
-/** Debian's Chromium, headless; every launch gets a fresh temporary profile. Never downloads a browser. */
-export function launchBrowser() {
-  return chromium.launch({
+/**
+ * Debian's Chromium, headless; every launch gets a fresh temporary profile. Never downloads a browser.
+ * Its contexts prefer reduced motion unless they ask otherwise (`reducedMotion: "no-preference"`,
+ * as attention.test.mjs does): pieces then do not slide and the page does not pace the
+ * computer's plies (the test server's computer answers in 20 ms), so whole games stay quick.
+ */
+export async function launchBrowser() {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync"],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: "reduce", ...options });
+  return browser;
 }
 
 /** Collects console errors and CSP refusals of a page. */

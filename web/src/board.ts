@@ -89,6 +89,9 @@ export function drawHouseSign(key: string, x = 0, y = 0): SVGGElement {
   return houseSign(key, x, y);
 }
 
+/** Where a piece is drawn: its 100 × 100 drawing moved to (x, y) and scaled by `scale` (board units). */
+export interface Place { x: number; y: number; scale: number }
+
 /** A piece: player 1's cone or player 2's spool, drawn in the 100 × 100 cell at (x, y), scaled by `scale`. */
 export function piece(player: number, x: number, y: number, scale = 1): SVGGElement {
   const g = svg("g", { class: `piece piece-${player}`, transform: `translate(${x} ${y})${scale !== 1 ? ` scale(${scale})` : ""}` });
@@ -115,6 +118,10 @@ export class Board {
   private off: [number, number] = [0, 0];
   private last: { from: number; to: number } | null = null;
   private down = false;
+  /** The pieces drawn by the last render: on a square (1..30), and each side's in the tray, in order. */
+  private onSquare = new Map<number, SVGGElement>();
+  private inTray: [SVGGElement[], SVGGElement[]] = [[], []];
+  private readonly places = new WeakMap<SVGGElement, Place>();
   /** Called when the player picks a move by clicking or tapping a piece or a destination. */
   onMove: (move: LegalMove) => void = () => {};
 
@@ -195,10 +202,14 @@ export class Board {
     this.topLayer.replaceChildren();
     if (last) for (const sq of [last.from, last.to]) this.mark(sq, "last-move");
     for (const m of moves) this.markMove(m);
+    this.onSquare = new Map();
+    this.inTray = [[], []];
     board.forEach((owner, i) => {
       if (!owner) return;
-      const { x, y } = cellOf(i + 1, this.down);
-      const p = this.down ? piece(owner, x + 18, y + 16, 0.8) : piece(owner, x, y);
+      const at = this.placeOf(i + 1);
+      const p = piece(owner, at.x, at.y, at.scale);
+      this.places.set(p, at);
+      this.onSquare.set(i + 1, p);
       if (moves.some((m) => m.from === i + 1)) p.classList.add("movable");
       p.addEventListener("click", (ev) => { ev.stopPropagation(); this.pick(i + 1); });
       this.piecesLayer.append(p);
@@ -208,10 +219,51 @@ export class Board {
     off.forEach((count, k) => {
       for (let n = 0; n < count; n++) {
         const at = this.down ? [2 + n * 25, SIZE * 10 + 8 + k * 50] : [SIZE * 10 + 14 + (n % 2) * 50, 6 + k * 148 + Math.floor(n / 2) * 28];
-        this.piecesLayer.append(piece(k + 1, at[0] ?? 0, at[1] ?? 0, 0.5));
+        const place = { x: at[0] ?? 0, y: at[1] ?? 0, scale: 0.5 };
+        const p = piece(k + 1, place.x, place.y, place.scale);
+        this.places.set(p, place);
+        this.inTray[k]?.push(p);
+        this.piecesLayer.append(p);
       }
     });
     this.describe(off);
+  }
+
+  /** Where a piece standing on `square` (1..30) is drawn in the current layout (31: the tray's middle). */
+  placeOf(square: number): Place {
+    if (square >= OFF) {
+      const box = this.trayBox(2);
+      return { x: box.x + box.width / 2 - 25, y: box.y + box.height / 2 - 25, scale: 0.5 };
+    }
+    const { x, y } = cellOf(square, this.down);
+    return this.down ? { x: x + 18, y: y + 16, scale: 0.8 } : { x, y, scale: 1 };
+  }
+
+  /** The piece the last render drew on `square` (1..30), or for 31 `player`'s newest piece in the tray; null if none. */
+  pieceAt(square: number, player = 0): SVGGElement | null {
+    if (square >= OFF) {
+      const tray = this.inTray[player - 1] ?? [];
+      return tray[tray.length - 1] ?? null;
+    }
+    return this.onSquare.get(square) ?? null;
+  }
+
+  /**
+   * Moves a drawn piece through `places` (board units; `offset` 0..1 is when it is at each, evenly
+   * spread when absent) in `ms` milliseconds, ending where the render drew it, with the class `moving` meanwhile. Returns the animation, or null when the
+   * piece is not on the board or the browser lacks the Web Animations API. A later render
+   * replaces the piece, which ends its animation.
+   */
+  animatePiece(p: SVGGElement, places: (Place & { offset?: number })[], ms: number): Animation | null {
+    const end = this.places.get(p);
+    if (!end || typeof p.animate !== "function" || !places.length) return null;
+    const css = (q: Place) => `translate(${q.x}px, ${q.y}px) scale(${q.scale})`;
+    const frames: Keyframe[] = places.map((q) => (q.offset === undefined ? { transform: css(q) } : { transform: css(q), offset: q.offset }));
+    frames.push({ transform: css(end), offset: 1 });
+    p.classList.add("moving");
+    const animation = p.animate(frames, { duration: ms, easing: "ease-in-out" });
+    animation.addEventListener("finish", () => p.classList.remove("moving"));
+    return animation;
   }
 
   /** Emphasises the piece and destination of one move (while its button has focus or hover). */

@@ -1,5 +1,6 @@
 // The play page: connects to the game's WebSocket, draws the board and the throw, offers
 // the legal moves (one click, tap or key press each) and tells what happens in the viewer's language.
+import { friendJoined, inviteShown, setupAttention, yourTurn } from "./attention";
 import { Board, type BoardInfo, type LegalMove } from "./board";
 import { renderChoices } from "./choices";
 import { byId, el } from "./dom";
@@ -9,6 +10,8 @@ import { Feed } from "./feed";
 import { loadStrings, t } from "./i18n";
 import { createLegend } from "./legend";
 import { MoveList } from "./movelist";
+import { playMotion } from "./motion";
+import { Pacer } from "./pacer";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
 import { clientSeed, rememberSecret, seatFromUrl } from "./seat";
 import { inviteLink, renderRematchLink, renderWatchers } from "./share";
@@ -37,6 +40,8 @@ const seenThrows = new Map<number, SeenThrow>();
 let verdict: Verdict | "checking" | null = null;
 /** True while the message line shows an error (cleared by the next events). */
 let errorShown = false;
+/** Holds back the server's messages while a throw or a move is being shown (the computer's chained plies). */
+const pacer = new Pacer((msg) => onMessage(msg));
 
 const ui = {
   status: byId("status"),
@@ -110,6 +115,8 @@ function render(): void {
   renderShare(s);
   renderEnd(s);
   renderFairness(s);
+  // Only once the page knows its seats (an `events` message may come before the first snapshot).
+  if (you.length) yourTurn(!isLocal() && s.phase !== "over" && s.seatToAct !== null && you.includes(s.seatToAct));
 }
 
 function renderFairness(s: Snapshot): void {
@@ -177,6 +184,7 @@ function renderShare(s: Snapshot): void {
   byId("share-invite").hidden = !invite;
   if (invite) byId<HTMLInputElement>("invite-link").value = invite;
   renderWatchers(s);
+  inviteShown();
   byId("share-resume").hidden = !secret || !you.length;
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}`;
   ui.resign.hidden = !you.length || s.phase === "over" || s.phase === "waiting";
@@ -197,10 +205,12 @@ function renderEnd(s: Snapshot): void {
 // ---- talking to the server -----------------------------------------------------------------
 
 function send(type: string, data: Record<string, unknown> = {}): void {
+  if (type !== "ping") pacer.flush();  // the player's own action is never held behind a queued one
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ t: type, d: data }));
 }
 
 function sendMove(m: LegalMove): void {
+  pacer.flush();  // the player acts: nothing queued may hold the answer back
   if (!state || !canAct() || state.phase !== "move") return;
   pending = true;
   send("move", { ply: state.ply, move: m.move });
@@ -208,6 +218,7 @@ function sendMove(m: LegalMove): void {
 }
 
 function throwSticks(): void {
+  pacer.flush();
   if (!state || !canAct()) return;
   pending = true;
   send("throw", { ply: state.ply });
@@ -236,6 +247,7 @@ function onMessage(msg: ServerMessage): void {
       moveList.onEvent(ev);
       if (ev.e === "moved") lastMove = { from: ev.from ?? 0, to: ev.bearOff ? 31 : ev.dest ?? ev.to ?? 0 };
       if (ev.e === "rematch" && ev.game && you.length) { goToRematch(ev.game); return; }
+      if (ev.e === "joined" && you.length && !you.includes(ev.seat ?? -1)) friendJoined();
       const said = words.describe(view(), ev);
       if (!said) continue;
       // Notable events go to the feed (a log region: announced once), the rest to the screen reader only.
@@ -243,6 +255,7 @@ function onMessage(msg: ServerMessage): void {
       else announce(said.text);
     }
     render();
+    playMotion(board, msg.d.events);
     if (canAct()) announce(ui.status.textContent ?? "");
   } else if (msg.t === "error") {
     pending = false;
@@ -276,7 +289,7 @@ async function connect(): Promise<void> {
   });
   ws.addEventListener("message", (e) => {
     try {
-      onMessage(JSON.parse(String(e.data)) as ServerMessage);
+      pacer.push(JSON.parse(String(e.data)) as ServerMessage);
     } catch (err) {
       console.error(err);
     }
@@ -312,6 +325,7 @@ async function main(): Promise<void> {
   root.querySelector(".table")?.append(createLegend(info, !narrow.matches));
   narrow.addEventListener("change", () => board.setDown(narrow.matches));
   board.onMove = (m) => { keepFocus = false; sendMove(m); };
+  setupAttention(game);
   const seat = await seatFromUrl(game, lang);
   secret = seat.secret;
   if (seat.problem) ui.message.textContent = words.inviteProblemText(seat.problem);
