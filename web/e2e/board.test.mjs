@@ -177,6 +177,35 @@ test("Jéquier: the record's water moves, turns lost and backward moves read the
   await context.close();
 });
 
+test("Bell: a capture is named on its button, on the board and in the move list", { timeout: 60000 }, async () => {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  await localGame(page, { lang: "en", ruleset: "bell", seed: "board-test-bell" });
+  let capture = null;
+  for (let n = 0; n < 60 && !capture; n++) {
+    const now = await due(page);
+    if (now === "throw") { await press(page, "#throw-button"); continue; }
+    const list = await buttons(page);
+    capture = list.find((b) => b.kind === "capture") ?? null;
+    if (!capture) await press(page, "#move-choices button");
+  }
+  assert.ok(capture, "a capture was offered");
+  const [from, to] = capture.move.split("-");
+  assert.ok(capture.icon && /Capture/.test(capture.text), JSON.stringify(capture));
+  assert.match(capture.name, new RegExp(`piece on ${from} to ${to} and capture`));
+  assert.ok(await page.$(`.board .marks .destination.kind-capture[data-square="${to}"] title`), "the capture's destination is marked");
+  const before = (await listTexts(page)).length;
+  await page.click(`#move-choices button[data-move="${capture.move}"]`);
+  await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length > n, before);
+  const last = (await listTexts(page)).at(-1);
+  assert.match(last, new RegExp(`${from} → ${to}, captured the (cone|spool) on ${to}$`), last);
+  const live = await listTexts(page);
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length >= n, live.length);
+  assert.deepEqual(await listTexts(page), live, "the Bell move list after a reload is the same");
+  await context.close();
+});
+
 /** The relative luminance of a CSS rgb() colour. */
 function luminance(css) {
   const [r, g, b] = css.match(/[\d.]+/g).slice(0, 3).map((v) => {

@@ -51,13 +51,11 @@ export function createLegend(info: BoardInfo, open: boolean): HTMLDetailsElement
   };
   list.append(item(swatch("", mark("last-move")), t("play.legend.last")));
   list.append(item(swatch("", mark("destination")), t("play.legend.destination")));
-  for (const kind of kindsOf(info)) list.append(item(swatch("", mark("destination")), t(`play.legend.${kind === "bearOff" ? "bear-off" : kind}`)));
-  // The kinds' swatches carry their icon on top, as on the board.
-  const kindItems = [...list.children].slice(2);
-  kindsOf(info).forEach((kind, i) => {
-    const picture = kindItems[i]?.querySelector("svg");
-    picture?.append(kindIcon(kind, { x: 22, y: 22, width: 56, height: 56, class: `kind-icon kind-${kind} legend-icon` }));
-  });
+  // Each kind of move: a destination with the kind's icon on it, as on the board.
+  for (const kind of kindsOf(info)) {
+    const icon = kindIcon(kind, { x: 22, y: 22, width: 56, height: 56, class: `kind-icon kind-${kind} legend-icon` });
+    list.append(item(swatch("", mark("destination"), icon), t(`play.legend.${kind === "bearOff" ? "bear-off" : kind}`)));
+  }
   if (info.safe.length) list.append(item(swatch("safe"), t("play.legend.safe", { squares: info.safe.join(", ") })));
   for (const [square, key] of info.houses) {
     const cls = square === info.water ? "water" : info.safe.includes(square) ? "safe" : "";
