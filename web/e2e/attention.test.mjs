@@ -128,8 +128,45 @@ async function throwAndSample(page) {
   throw new Error("no move of two squares or more came up");
 }
 
+/**
+ * Plays a local game (the first move button each time) until a move lands on the other side's
+ * piece (a swap), then samples which pieces move while it is shown: both should, each way.
+ */
+async function sampleSwap(page) {
+  for (let n = 0; n < 80; n++) {
+    await page.waitForFunction(() => !document.getElementById("throw-button").disabled || document.querySelector("#move-choices button"));
+    if (!(await page.locator("#move-choices button").count())) { await page.click("#throw-button"); continue; }
+    const swap = await page.evaluate(() => {
+      const owner = (s) => document.querySelector(`.board .piece[data-at="${s}"]`)?.classList.contains("piece-1") ? 1
+        : document.querySelector(`.board .piece[data-at="${s}"]`) ? 2 : 0;
+      for (const b of document.querySelectorAll("#move-choices button")) {
+        const [from, to] = b.dataset.move.split("-").map(Number);
+        if (to && owner(to) && owner(to) !== owner(from)) return { move: b.dataset.move, from, to };
+      }
+      return null;
+    });
+    if (!swap) { await page.click("#move-choices button"); continue; }
+    const seen = await page.evaluate(async (move) => {
+      const out = new Set();
+      const start = performance.now();
+      document.querySelector(`#move-choices button[data-move="${move}"]`).click();
+      await new Promise((done) => {
+        const frame = () => {
+          for (const p of document.querySelectorAll(".board .piece.moving")) out.add(`${p.classList.contains("piece-1") ? 1 : 2}@${p.dataset.at}`);
+          if (performance.now() - start < 900) requestAnimationFrame(frame); else done();
+        };
+        requestAnimationFrame(frame);
+      });
+      return [...out];
+    }, swap.move);
+    return { ...swap, seen };
+  }
+  throw new Error("no swap came up");
+}
+
 for (const [label, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
-  test(`${label}: a moved piece slides square by square along the path; under reduced motion it does not move`, { timeout: 60000 }, async () => {
+  const also = label === "phone" ? "under reduced motion it does not move" : "a swap moves both pieces";
+  test(`${label}: a moved piece slides square by square along the path; ${also}`, { timeout: 60000 }, async () => {
     const { context, page, problems } = await newPage(options);
     await startGame(page, server.url, { opponent: "local", ruleset: "standard" });
     const moved = await throwAndSample(page);
@@ -144,10 +181,22 @@ for (const [label, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     for (const p of samples) assert.ok(along.some((a) => inBox(p, a.box)), `${from}→${to}: (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) at ${p.t.toFixed(0)} ms is on the path`);
     const between = along.filter((a) => a.square !== from && a.square !== to);
     assert.ok(samples.some((p) => between.some((a) => inBox(p, a.box))), `${from}→${to} passed through a square between`);
-    figures.push(`${label}: move ${from}→${to} seen in ${samples.length} frames from ${samples[0].t.toFixed(0)} to ${samples.at(-1).t.toFixed(0)} ms after the click, over squares ${[...new Set(samples.map((p) => along.find((a) => inBox(p, a.box))?.square))].join(", ")}`);
+    // The nearest square of the path at each frame: it never goes back (no flash at the end place).
+    const mid = (b) => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
+    const squares = samples.map((p) => along.reduce((best, a) => (Math.hypot(p.x - mid(a.box).x, p.y - mid(a.box).y) < Math.hypot(p.x - mid(best.box).x, p.y - mid(best.box).y) ? a : best)).square);
+    for (let i = 1; i < squares.length; i++) assert.ok(squares[i] >= squares[i - 1], `${from}→${to} went forward only: ${squares.join(" ")}`);
+    figures.push(`${label}: move ${from}→${to} seen in ${samples.length} frames from ${samples[0].t.toFixed(0)} to ${samples.at(-1).t.toFixed(0)} ms after the click, on squares ${squares.join(" ")}`);
     assert.ok(samples.at(-1).t >= LEG_MS * 0.6, `the slide lasted about ${LEG_MS} ms (last frame ${samples.at(-1).t.toFixed(0)} ms)`);
+    if (label === "desktop") {
+      // A swap: the mover goes forward and the other side's piece goes back to where the mover stood.
+      const swap = await sampleSwap(page);
+      figures.push(`${label}: swap ${swap.from}→${swap.to}, pieces seen moving (side@square where they end): ${swap.seen.join(", ")}`);
+      assert.equal(swap.seen.length, 2, `both pieces of the swap ${swap.from}→${swap.to} moved: ${swap.seen.join(", ")}`);
+      assert.ok(swap.seen.some((p) => p.endsWith(`@${swap.to}`)) && swap.seen.some((p) => p.endsWith(`@${swap.from}`)), swap.seen.join(", "));
+    }
     assert.deepEqual(problems.filter((m) => !/WebSocket/.test(m)), []);
     await context.close();
+    if (label !== "phone") return;
 
     const still = await newPage(options, { reduced: true });
     await startGame(still.page, server.url, { opponent: "local", ruleset: "standard" });

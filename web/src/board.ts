@@ -208,6 +208,7 @@ export class Board {
       if (!owner) return;
       const at = this.placeOf(i + 1);
       const p = piece(owner, at.x, at.y, at.scale);
+      p.setAttribute("data-at", String(i + 1));
       this.places.set(p, at);
       this.onSquare.set(i + 1, p);
       if (moves.some((m) => m.from === i + 1)) p.classList.add("movable");
@@ -261,7 +262,9 @@ export class Board {
     const frames: Keyframe[] = places.map((q) => (q.offset === undefined ? { transform: css(q) } : { transform: css(q), offset: q.offset }));
     frames.push({ transform: css(end), offset: 1 });
     p.classList.add("moving");
-    const animation = p.animate(frames, { duration: ms, easing: "ease-in-out" });
+    // fill backwards: in the frame where the animation starts its time may be a hair below 0,
+    // and without it the piece would flash at its end place.
+    const animation = p.animate(frames, { duration: ms, easing: "ease-in-out", fill: "backwards" });
     animation.addEventListener("finish", () => p.classList.remove("moving"));
     return animation;
   }

@@ -2,7 +2,9 @@
 // throw or move is still being shown holds the next one back until it has been seen (the
 // computer's chained plies arrive within milliseconds of each other). Order is always kept.
 // Any other message (a snapshot, an error) first delivers everything queued, at once, and so
-// does the player's own action (flush): the player never waits behind an old animation.
+// does the player's own action (flush): the player never waits behind an old animation. Nothing
+// waits under reduced motion or while the tab is hidden (no one is watching, and background
+// tabs' timers are throttled: the turn and its notification must not lag).
 import { motionTime, reducedMotion } from "./motion";
 import type { GameEvent, ServerMessage } from "./protocol";
 
@@ -11,9 +13,14 @@ export const THROW_HOLD_MS = 350;
 /** The pause after a slide before the next message, in ms. */
 export const MOVE_HOLD_MS = 120;
 
-/** How long the page shows these events before the next message may change the board, in ms. */
+/** True when messages are paced: motion allowed and the tab in view. */
+export function pacing(): boolean {
+  return !reducedMotion() && (typeof document === "undefined" || document.visibilityState !== "hidden");
+}
+
+/** How long the page shows these events before the next message may change the board, in ms (0 when not pacing). */
 export function holdFor(events: GameEvent[]): number {
-  if (reducedMotion()) return 0;
+  if (!pacing()) return 0;
   const motion = motionTime(events);
   if (motion > 0) return motion + MOVE_HOLD_MS;
   return events.some((e) => e.e === "thrown") ? THROW_HOLD_MS : 0;
@@ -27,17 +34,22 @@ export class Pacer {
 
   /**
    * `deliver` is the page's handler; `hold` says how long a delivered message stays in view
-   * (default: holdFor its events); `now` is the clock in ms.
+   * (default: holdFor its events); `paced` says whether to pace at all now; `now` is the clock in ms.
    */
   constructor(
     private readonly deliver: (msg: ServerMessage) => void,
     private readonly hold: (msg: ServerMessage) => number = (m) => (m.t === "events" ? holdFor(m.d.events) : 0),
+    private readonly paced: () => boolean = pacing,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    // Going to the background: show everything now rather than on throttled timers.
+    if (typeof document !== "undefined")
+      document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") this.flush(); });
+  }
 
   /** Takes a message from the server: delivered now when nothing is showing, else queued in order. */
   push(msg: ServerMessage): void {
-    if (msg.t !== "events") {
+    if (msg.t !== "events" || !this.paced()) {
       this.flush();
       this.deliverNow(msg);
       return;
