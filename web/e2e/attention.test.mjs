@@ -234,7 +234,7 @@ test("desktop, against the computer: tab title on your turn, chained plies one a
     await page.waitForTimeout(20);
     const entries = await page.evaluate(() => window.__entries);
     for (let i = 0, run = []; i < entries.length; i++) {
-      if (entries[i].text.startsWith(`${computerSide}:`)) run.push(entries[i]); else run = [];
+      if (/^(Spools|Cones)[,:]/.test(entries[i].text) && entries[i].text.startsWith(computerSide)) run.push(entries[i]); else run = [];
       if (run.length >= 2 && !chain) chain = [...run];
     }
     if (chain || await page.evaluate(() => !document.getElementById("end").hidden)) break;
