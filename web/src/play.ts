@@ -273,7 +273,6 @@ function renderShare(s: Snapshot): void {
   const invite = inviteLink(game, lang, s, secret, render);
   byId("share-invite").hidden = !invite;
   if (invite) byId<HTMLInputElement>("invite-link").value = invite;
-  renderWatchers(s);
   byId("share-resume").hidden = !secret || !you.length;
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}`;
   ui.resign.hidden = !you.length || s.phase === "over" || s.phase === "waiting";
@@ -351,6 +350,8 @@ function onMessage(msg: ServerMessage): void {
     ui.message.textContent = notable;
     render();
     if (canAct()) announce(ui.status.textContent ?? "");
+  } else if (msg.t === "watchers") {
+    renderWatchers(typeof msg.d.count === "number" ? msg.d.count : 0);
   } else if (msg.t === "error") {
     pending = false;
     if (msg.d.code !== "wrong-ply" && msg.d.code !== "rate-limited") ui.message.textContent = t("play.error", { message: msg.d.message });
