@@ -44,10 +44,10 @@ async function mySeat(page, lang) {
 
 /**
  * Plays a page's seat quickly: inside the page, every few milliseconds, clicks the throw button
- * or the first move button when one is offered (no round trip to the test per action). Resolves
- * once the end panel shows; `limit` ms at most.
+ * or the first move button when one is offered, with no round trip to the test per action. Resolves once the end panel shows; `limit` ms at most.
  */
 async function autoplay(pages, limit = 45000) {
+  const start = Date.now();
   await Promise.all(pages.map((p) => p.evaluate(() => {
     window.__autoplay = setInterval(() => {
       const throwButton = document.getElementById("throw-button");
@@ -57,6 +57,8 @@ async function autoplay(pages, limit = 45000) {
   })));
   await Promise.all(pages.map((p) => p.waitForSelector("#end:not([hidden])", { timeout: limit })));
   await Promise.all(pages.map((p) => p.evaluate(() => clearInterval(window.__autoplay))));
+  const lines = await pages[0].locator("#move-list li:not(.empty)").count();
+  console.log(`[ figure ] a game through the page: ${lines} moves listed in ${Date.now() - start} ms`);
 }
 
 /** The fragment's values of a page. */
