@@ -127,7 +127,7 @@ void Room::writeState(std::string& out) const {
     StateFields f{game_,        row_,      commitment_,       ply_,
                   throwIndex_,  lastThrowSeat_, overLocked(), waiting(),
                   !overLocked() && !waiting() && seedsPending(), {online(0), online(1)},
-                  rematchOffered_, resultText_, services_.config.grace.count(), watchers_};
+                  rematchOffered_, resultText_, services_.config.grace.count()};
     writeStateJson(out, f);
 }
 
@@ -210,10 +210,23 @@ void Room::setSeats(PeerState& p, unsigned seats, Events& events) {
     p.seats = seats;
 }
 
-void Room::countWatchers(int delta, Events& events) {
+std::shared_ptr<const std::string> Room::watchersFrame() const {
+    if (!watchersFrame_) {
+        std::string d;
+        jsonout::Object(d).num("count", watchers_);
+        watchersFrame_ = std::make_shared<const std::string>(protocol::envelope("watchers", d));
+    }
+    return watchersFrame_;
+}
+
+void Room::countWatchers(int delta, const PeerState* except) {
     if (delta == 0) return;
     watchers_ += delta;
-    events.add().num("count", watchers_).str("e", "watchers");
+    watchersFrame_.reset();
+    // One shared frame for everybody; the game's state and its shared snapshots are untouched.
+    const auto frame = watchersFrame();
+    for (auto& [key, p] : peers_)
+        if (p.hello && &p != except) deliver(p, frame);
 }
 
 void Room::detach(Peer* key) {
@@ -221,7 +234,7 @@ void Room::detach(Peer* key) {
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
     Events events;
-    if (it->second.hello && !it->second.seats) countWatchers(-1, events);
+    if (it->second.hello && !it->second.seats) countWatchers(-1, &it->second);
     setSeats(it->second, 0, events);
     peers_.erase(it);
     if (!events.empty()) broadcast(events);
@@ -246,7 +259,7 @@ void Room::onHello(PeerState& p, const protocol::Hello& h) {
     const bool watched = p.hello && !p.seats;
     p.hello = true;
     setSeats(p, seats, events);
-    countWatchers(int(seats == 0) - int(watched), events);
+    countWatchers(int(seats == 0) - int(watched), &p);
     if (seats) {
         // A seat's seed is fixed by its first seated hello: the seed it carries, or one the
         // server draws for it. Both are fixed before the first throw (seedsPending).
@@ -257,6 +270,7 @@ void Room::onHello(PeerState& p, const protocol::Hello& h) {
     }
     if (badSecret) error(p, "bad-secret", "this secret holds no seat of this game; you are watching");
     if (!events.empty()) broadcast(events);
+    deliver(p, watchersFrame());  // before the snapshot: the count goes with every hello
     sendSnapshot(p);
 }
 
@@ -352,9 +366,10 @@ json Room::summary() const {
     Guard lock(*this);
     json s = state();
     json out;
-    for (const char* k : {"game", "ruleset", "opponent", "level", "phase", "ply", "seats", "result", "rematch", "rematchOf", "watchers"})
+    for (const char* k : {"game", "ruleset", "opponent", "level", "phase", "ply", "seats", "result", "rematch", "rematchOf"})
         out[k] = s[k];
     out["commitment"] = s["fairness"]["commitment"];
+    out["watchers"] = watchers_;
     return out;
 }
 

@@ -177,8 +177,11 @@ private:
     void broadcast(const Events& events);
     void error(PeerState& p, std::string_view code, std::string_view message);
     void setSeats(PeerState& p, unsigned seats, Events& events);
-    /// Adds `delta` to the spectator count and the `watchers` event when it changed.
-    void countWatchers(int delta, Events& events);
+    /// Adds `delta` to the spectator count; when it changed, sends the `watchers` message to
+    /// every connection that said hello but `except`.
+    void countWatchers(int delta, const PeerState* except);
+    /// The `watchers` message with the current count (built once per count).
+    std::shared_ptr<const std::string> watchersFrame() const;
     int actingSeat(const PeerState& p) const;
 
     void onHello(PeerState& p, const protocol::Hello& h);
@@ -238,6 +241,7 @@ private:
     std::unordered_map<Peer*, PeerState> peers_;
     std::array<int, 2> connections_{};
     int watchers_ = 0;  ///< connections that said hello and hold no seat (spectators)
+    mutable std::shared_ptr<const std::string> watchersFrame_;  ///< {"t":"watchers",...} for watchers_
     std::array<std::chrono::steady_clock::time_point, 2> offlineSince_{};
     std::array<bool, 2> rematchOffered_{};
     std::chrono::steady_clock::time_point lastAction_;

@@ -30,7 +30,6 @@ struct StateFields {
     std::array<bool, 2> rematchOffered;
     std::string_view resultText;  ///< the result JSON, "" while playing
     std::int64_t grace;           ///< seconds
-    std::int64_t watchers = 0;    ///< spectators: connections that said hello and hold no seat
 };
 
 /// The name of an engine phase in the protocol.
@@ -164,7 +163,6 @@ inline void writeStateJson(std::string& out, const StateFields& f) {
     s.num("throwIndex", f.throwIndex);
     if (opening) s.null("turn");
     else s.num("turn", number(pos.turn));
-    s.num("watchers", f.watchers);
 }
 
 }  // namespace senet::server

@@ -196,50 +196,63 @@ TEST_F(Seats, JoinAfterTheCreatorResignedSaysTheGameIsOver) {
     EXPECT_EQ(joinGame(port(), g.id, std::string(43, 'B')).first, 403);
 }
 
-// ---- spectators are counted (PROTOCOL.md `watchers`) ----
+// ---- spectators are counted (PROTOCOL.md message `watchers`) ----
 
-/// Receives until an event `watchers` with `count` arrives; false on timeout.
+/// Receives until a `watchers` message with `count`; false on timeout or another count last.
 bool waitWatchers(WsClient& c, int count) {
     // One long read per message: a read that times out leaves the client unusable.
     for (int i = 0; i < 50; ++i) {
-        if (c.state().value("watchers", -1) == count) return true;
-        if (!c.receive(std::chrono::seconds(10))) return false;
+        const auto m = c.receive(std::chrono::seconds(10));
+        if (!m) return false;
+        if ((*m)["t"] == "watchers" && (*m)["d"]["count"] == count) return true;
     }
     return false;
+}
+
+/// Sends hello; returns the count of the `watchers` message that comes before the snapshot (-1 if none).
+int helloCount(WsClient& c, const std::string& secret = "", const std::string& seed = "") {
+    json d = json::object();
+    if (!secret.empty()) d["secret"] = secret;
+    if (!seed.empty()) d["clientSeed"] = seed;
+    c.send("hello", d);
+    int count = -1;
+    for (int i = 0; i < 50; ++i) {
+        const auto m = c.receive(std::chrono::seconds(10));
+        if (!m) return -2;
+        if ((*m)["t"] == "watchers") count = (*m)["d"]["count"];
+        if ((*m)["t"] == "snapshot") return count;
+    }
+    return -3;
 }
 
 TEST_F(Seats, SpectatorsAreCountedAndAnnounced) {
     const NewGame g = createGame(port(), "standard", "friend", "first");
     WsClient a(port(), g.id);
-    json s = a.hello(g.secret, "creator");
-    EXPECT_EQ(s.value("watchers", -1), 0) << s.dump();
+    EXPECT_EQ(helloCount(a, g.secret, "creator"), 0);
 
     WsClient w1(port(), g.id);
-    s = w1.hello();
-    EXPECT_EQ(s.value("watchers", -1), 1) << s.dump();
+    EXPECT_EQ(helloCount(w1), 1);
     ASSERT_TRUE(waitWatchers(a, 1));
-    const auto announced = std::find_if(a.events().begin(), a.events().end(), [](const json& e) { return e["e"] == "watchers"; });
-    ASSERT_NE(announced, a.events().end());
-    EXPECT_EQ((*announced)["count"], 1);
 
     WsClient w2(port(), g.id);
-    s = w2.hello("", "");
-    EXPECT_EQ(s.value("watchers", -1), 2);
+    EXPECT_EQ(helloCount(w2), 2);
     ASSERT_TRUE(waitWatchers(a, 2));
     ASSERT_TRUE(waitWatchers(w1, 2));
+    // The count is not part of the game's state: a snapshot stays shared by every spectator.
+    EXPECT_FALSE(w1.state().contains("watchers"));
 
     // A connection without hello is not counted; one that says hello with a seat is a player.
     WsClient silent(port(), g.id);
     const auto [status, friendSecret] = joinGame(port(), g.id, g.inviteToken);
     ASSERT_EQ(status, 200);
     WsClient b(port(), g.id);
-    s = b.hello(friendSecret, "friend");
-    EXPECT_EQ(s.value("watchers", -1), 2);
+    EXPECT_EQ(helloCount(b, friendSecret, "friend"), 2);
+    // Another hello of a spectator changes nothing.
+    EXPECT_EQ(helloCount(w1), 2);
 
     // A spectator who takes a seat by a second hello stops watching.
-    s = w2.hello(friendSecret);
-    EXPECT_EQ(s["you"], json::array({1}));
-    EXPECT_EQ(s.value("watchers", -1), 1);
+    EXPECT_EQ(helloCount(w2, friendSecret), 1);
+    EXPECT_EQ(w2.state()["you"], json::array({1}));
     ASSERT_TRUE(waitWatchers(a, 1));
 
     w1.close();

@@ -183,7 +183,6 @@ function renderShare(s: Snapshot): void {
   const invite = inviteLink(game, lang, s, secret, render);
   byId("share-invite").hidden = !invite;
   if (invite) byId<HTMLInputElement>("invite-link").value = invite;
-  renderWatchers(s);
   inviteShown();
   byId("share-resume").hidden = !secret || !you.length;
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}`;
@@ -257,6 +256,8 @@ function onMessage(msg: ServerMessage): void {
     render();
     playMotion(board, msg.d.events);
     if (canAct()) announce(ui.status.textContent ?? "");
+  } else if (msg.t === "watchers") {
+    renderWatchers(typeof msg.d.count === "number" ? msg.d.count : 0);
   } else if (msg.t === "error") {
     pending = false;
     if (msg.d.code !== "wrong-ply" && msg.d.code !== "rate-limited") { ui.message.textContent = words.errorText(msg.d.code); errorShown = true; }

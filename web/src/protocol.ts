@@ -27,8 +27,6 @@ export interface State {
   grace: number;
   rematch: string | null;
   rematchOffered: [boolean, boolean];
-  /** Spectators: connections that hold no seat (older servers: absent). */
-  watchers?: number;
 }
 
 export interface RecordPly { player: number; throw: number; sticks: string; move: string }
@@ -61,12 +59,11 @@ export interface GameEvent {
   water?: boolean;
   swap?: boolean;
   capture?: boolean;
-  /** `watchers`: how many watch now. */
-  count?: number;
 }
 
 export type ServerMessage =
   | { t: "snapshot"; d: Snapshot }
   | { t: "events"; d: { ply: number; events: GameEvent[]; state: State } }
   | { t: "error"; d: { code: string; message: string; ply: number } }
+  | { t: "watchers"; d: { count: number } }
   | { t: "pong"; d: { time: number } };

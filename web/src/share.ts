@@ -53,13 +53,12 @@ export function inviteLink(game: string, lang: string, s: Snapshot, secret: stri
 }
 
 /** The line that says how many watch (`play.watchers`, {count}); hidden when nobody does. */
-export function renderWatchers(s: Snapshot): void {
+export function renderWatchers(count: number): void {
   let line = document.getElementById("watchers");
   if (!line) {
     line = el("p", { id: "watchers", class: "hint watchers" });
     byId("watch-link").closest(".share-row")?.append(line);
   }
-  const count = typeof s.watchers === "number" ? s.watchers : 0;
   line.hidden = count <= 0;
   const text = count > 0 ? t("play.watchers", { count }) : "";
   if (line.textContent !== text) line.textContent = text;
