@@ -127,6 +127,15 @@ TEST_F(Seats, CreatorGetsTheUnusedInviteWhicheverSeat) {
     }
 }
 
+TEST_F(Seats, TheInviteSurvivesARestart) {
+    const NewGame g = createGame(port(), "bell", "friend", "second");
+    restart();
+    const HttpReply r = askInvite(port(), g.id, {{"secret", g.secret}, {"lang", "pl"}});
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(r.bodyJson()["inviteUrl"], "/pl/play/" + g.id + "#invite=" + g.inviteToken);
+    EXPECT_EQ(joinGame(port(), g.id, g.inviteToken).first, 200);
+}
+
 TEST_F(Seats, InviteIsRefusedToEveryoneButTheWaitingCreator) {
     const NewGame g = createGame(port(), "standard", "friend", "second");
     const std::string path = "/api/games/" + g.id + "/invite";
