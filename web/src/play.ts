@@ -185,7 +185,9 @@ function renderShare(s: Snapshot): void {
   if (invite) byId<HTMLInputElement>("invite-link").value = invite;
   inviteShown();
   byId("share-resume").hidden = !secret || !you.length;
-  if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}`;
+  // With the recorded commitment: another device then checks the throws against the same one.
+  const commit = recordedCommitment(game);
+  if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}${commit ? `&commit=${commit}` : ""}`;
   ui.resign.hidden = !you.length || s.phase === "over" || s.phase === "waiting";
   claimTimer.update(view(s));
 }
