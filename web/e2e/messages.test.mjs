@@ -31,7 +31,7 @@ async function friendGame(lang = "en") {
   await host.waitForSelector("#share-invite:not([hidden])");
   const invite = await host.inputValue("#invite-link");
   await guest.goto(invite);
-  await guest.waitForFunction(() => !location.hash && document.querySelector("#seat-0 .seat-name")?.textContent !== "");
+  await guest.waitForFunction(() => /[#&]seat=/.test(location.hash) && document.querySelector("#seat-0 .seat-name")?.textContent !== "");
   return { host, guest, hostContext, guestContext, path, invite, problems };
 }
 
