@@ -288,3 +288,30 @@ test("on a phone the start button is on the first screen in every language with 
   console.log(`start button bottoms: ${bottoms.join(", ")}`);
   await context.close();
 });
+
+test("on a phone the move buttons hold their kind's icon and words in every language (Jéquier, fi and pl)", { timeout: 60000 }, async () => {
+  for (const lang of ["fi", "pl"]) {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await localGame(page, { lang, ruleset: "jequier", seed: `board-test-kinds-${lang}` });
+    let kinds = 0;
+    for (let n = 0; n < 50; n++) {
+      const now = await due(page);
+      if (now === "throw") { await press(page, "#throw-button"); continue; }
+      // Every part of every move button lies inside the button (no word cut, no icon outside).
+      const spills = await page.$$eval("#move-choices button", (list) => list.flatMap((b) => {
+        const box = b.getBoundingClientRect();
+        const out = [...b.querySelectorAll("*")].filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5);
+        });
+        return out.length || b.scrollWidth > b.clientWidth + 1 ? [b.textContent] : [];
+      }));
+      assert.deepEqual(spills, [], `${lang}: move buttons whose contents spill out`);
+      kinds += await page.locator("#move-choices .choice-kind").count();
+      await press(page, "#move-choices button");
+    }
+    assert.ok(kinds >= 3, `${lang}: move buttons with a kind were seen (${kinds})`);
+    await context.close();
+  }
+});

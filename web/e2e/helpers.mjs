@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { IntlMessageFormat } from "intl-messageformat";
+import { readPo } from "../scripts/po.mjs";
 
 const require = createRequire(import.meta.url);
 export const WEB = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -133,4 +135,11 @@ export async function playToEnd(pages, { limit = 120000, onStep } = {}) {
 export function ensureArtifacts() {
   mkdirSync(ARTIFACTS, { recursive: true });
   return ARTIFACTS;
+}
+
+/** The catalog message `key` of `lang` formatted with `params` (ICU MessageFormat, as the page does). */
+export function message(lang, key, params = {}) {
+  const text = readPo(new URL(`../po/${lang}.po`, import.meta.url).pathname)[key];
+  if (text === undefined) throw new Error(`no message ${key} in ${lang}.po`);
+  return String(new IntlMessageFormat(text, lang, undefined, { ignoreTag: true }).format(params));
 }

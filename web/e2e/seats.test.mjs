@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { ensureArtifacts, launchBrowser, startGame, startServer, watchConsole, WEB } from "./helpers.mjs";
+import { ensureArtifacts, launchBrowser, message, startGame, startServer, watchConsole, WEB } from "./helpers.mjs";
 import { readPo } from "../scripts/po.mjs";
 
 let server, browser;
@@ -30,9 +30,13 @@ async function storageBlockedContext(options) {
 
 /** Whether the page holds a seat: its resume link shows, and its status is not a spectator's. */
 async function seated(page, lang) {
-  const watching = catalog(lang)["play.watching"];
+  // A spectator's status starts with the words of watching (the same in every status message).
+  const forms = ["play.status.throw", "play.status.move", "play.status.waiting"].map((key) => message(lang, key, { viewer: "watch", name: "X", value: 1 }));
+  let watching = forms[0];
+  for (const f of forms) while (!f.startsWith(watching)) watching = watching.slice(0, -1);
+  assert.ok(watching.length >= 8, `a spectator's words: ${forms.join(" | ")}`);
   await page.waitForFunction(() => document.querySelector("#commitment")?.textContent?.length === 64);
-  return !(await page.locator("#share-resume").isHidden()) && !(await page.textContent("#status")).includes(watching);
+  return !(await page.locator("#share-resume").isHidden()) && !(await page.textContent("#status")).startsWith(watching);
 }
 
 /** The seat (0 or 1) whose name says "You" on this page, or -1. */
@@ -72,10 +76,9 @@ for (const side of ["first", "second"]) {
     const host = await hostContext.newPage();
     const guest = await guestContext.newPage();
     const problems = [host, guest].map(watchConsole);
-    const en = catalog("en");
     await startGame(host, server.url, { ruleset: "bell", opponent: "friend", side });
     await host.waitForSelector("#share-invite:not([hidden])");
-    assert.equal(await host.textContent("#status"), en["play.status.waiting"]);
+    assert.equal(await host.textContent("#status"), message("en", "play.status.waiting", { viewer: "you" }));
     assert.equal(await host.locator("#throw-button").isDisabled(), true, "nothing to throw before the friend joins");
     const invite = await host.inputValue("#invite-link");
     assert.match(invite, /#invite=/);
@@ -93,10 +96,11 @@ for (const side of ["first", "second"]) {
 
     await autoplay([host, guest]);
     const results = [await host.textContent("#result"), await guest.textContent("#result")];
-    const draw = en["play.result.draw"];
-    if (!results[0].startsWith(draw)) {
-      assert.deepEqual([results[0].startsWith(en["play.result.you-win"]) || results[0].startsWith(en["play.result.you-lose"]), results[0] !== results[1]], [true, true], results.join(" | "));
-    }
+    const draw = message("en", "play.end.draw");
+    const wins = ["bear-off", "majority"].map((reason) => message("en", "play.end.you-win", { reason }));
+    const losses = ["bear-off", "majority"].map((reason) => message("en", "play.end.you-lose", { reason }));
+    if (results[0] === draw) assert.equal(results[1], draw);
+    else assert.ok((wins.includes(results[0]) && losses.includes(results[1])) || (losses.includes(results[0]) && wins.includes(results[1])), results.join(" | "));
     assert.deepEqual(problems.flat().filter((m) => !/WebSocket/.test(m)), []);
     await Promise.all([hostContext.close(), guestContext.close()]);
   });
@@ -104,7 +108,6 @@ for (const side of ["first", "second"]) {
 
 test("with storage blocked (side random) both seats survive a reload, the creator sees the invite on any device, the game ends and the rematch keeps the seats", { timeout: 90000 }, async () => {
   const lang = "fi";
-  const fi = catalog(lang);
   const hostContext = await storageBlockedContext(DESKTOP);
   const guestContext = await storageBlockedContext(PHONE);
   const host = await hostContext.newPage();
@@ -158,14 +161,14 @@ test("with storage blocked (side random) both seats survive a reload, the creato
   const watcherContext = await storageBlockedContext(PHONE);
   const watcher = await watcherContext.newPage();
   await watcher.goto(`${server.url}${path}`);
-  await host.waitForFunction((text) => document.querySelector("#watchers")?.textContent === text, fi["play.watchers"].replace("{count}", "1"));
+  await host.waitForFunction((text) => document.querySelector("#watchers")?.textContent === text, message("fi", "play.watchers", { count: 1 }));
   const second = await (await browser.newContext(DESKTOP)).newPage();
   await second.goto(`${server.url}${path}`);
   for (const p of [host, guest, watcher])
-    await p.waitForFunction((text) => document.querySelector("#watchers")?.textContent === text, fi["play.watchers"].replace("{count}", "2"));
+    await p.waitForFunction((text) => document.querySelector("#watchers")?.textContent === text, message("fi", "play.watchers", { count: 2 }));
   await host.locator("#share").screenshot({ path: join(ensureArtifacts(), "seats-share-watchers-desktop.png") });
   await second.context().close();
-  await host.waitForFunction((text) => document.querySelector("#watchers")?.textContent === text, fi["play.watchers"].replace("{count}", "1"));
+  await host.waitForFunction((text) => document.querySelector("#watchers")?.textContent === text, message("fi", "play.watchers", { count: 1 }));
 
   // The spectator has no throw button at all, nor any other player control.
   const noControls = async () => {
@@ -204,7 +207,7 @@ test("with storage blocked (side random) both seats survive a reload, the creato
   assert.equal(await mySeat(guest, lang), hostSeat);
   const link = watcher.locator("#rematch-watch");
   await link.waitFor({ state: "visible" });
-  assert.equal(await link.textContent(), fi["play.watch-rematch"]);
+  assert.equal(await link.textContent(), message("fi", "play.watch-rematch"));
   assert.equal(new URL(await link.getAttribute("href"), server.url).pathname, `/${lang}/play/${rematch}`);
   assert.ok(watcher.url().includes(game), "the spectator stays on the finished game");
   await watcher.screenshot({ path: join(ensureArtifacts(), "seats-spectator-rematch-link-phone.png") });
@@ -234,7 +237,7 @@ test("an invite to a game that ended before anyone joined says so", { timeout: 3
   const guestContext = await browser.newContext(PHONE);
   const guest = await guestContext.newPage();
   await guest.goto(invite);
-  await guest.waitForFunction((text) => document.querySelector("#message")?.textContent === text, catalog("en")["play.invite-over"]);
+  await guest.waitForFunction((text) => document.querySelector("#message")?.textContent === text, message("en", "play.invite-over"));
   assert.equal(await guest.locator("#throw-button").isHidden(), true);
   assert.ok(!/invite=/.test(new URL(guest.url()).hash), "the used-up invite leaves the address");
   await Promise.all([context.close(), guestContext.close()]);

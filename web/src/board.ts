@@ -10,6 +10,8 @@ export interface BoardInfo {
   pieces: number;
   water: number;
   die: boolean;
+  /** True when a throw with no legal move loses the turn (the server's `turn-lost`), false for a pass. */
+  passLoses?: boolean;
   safe: number[];
   houses: [number, string][];
 }

@@ -75,7 +75,7 @@ export function replay(info: BoardInfo, s: Snapshot): { entries: Entry[]; last: 
   for (const ply of s.record?.plies ?? []) {
     const player = ply.player;
     if (ply.move === "pass") {
-      entries.push({ player, value: ply.throw, kind: info.ruleset === "jequier" ? "lost" : "pass" });
+      entries.push({ player, value: ply.throw, kind: (info.passLoses ?? info.ruleset !== "standard") ? "lost" : "pass" });
       continue;
     }
     const [a, z] = ply.move.split("-");

@@ -97,7 +97,8 @@ function render(): void {
 
   const throwDue = canAct() && (s.phase === "throw" || s.phase === "opening");
   ui.throwButton.disabled = !throwDue;
-  ui.throwButton.hidden = s.phase === "over" || !you.length;  // spectators get no throw button at all
+  // Spectators get no throw button at all, nor does a seat while the game waits for its other player.
+  ui.throwButton.hidden = s.phase === "over" || s.phase === "waiting" || !you.length;
   ui.throwButton.textContent = t(info.die ? "play.throw-die" : "play.throw");
   ui.throwButton.classList.toggle("due", throwDue);
 
@@ -189,6 +190,8 @@ function renderShare(s: Snapshot): void {
   const commit = recordedCommitment(game);
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}${commit ? `&commit=${commit}` : ""}`;
   ui.resign.hidden = !you.length || s.phase === "over" || s.phase === "waiting";
+  // Sound and notifications are for a player who waits for a turn: not for spectators or pass-and-play.
+  byId("alerts").hidden = !you.length || s.opponent === "local";
   claimTimer.update(view(s));
 }
 
@@ -285,14 +288,17 @@ async function connect(): Promise<void> {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(game)}`);
   socket = ws;
   ws.addEventListener("open", () => {
-    retryDelay = 500;
     // Only a seat contributes a seed; it is in the fragment before it goes out (seat.ts).
     const hello: Record<string, string> = secret ? { secret, clientSeed: clientSeed(game) } : {};
     send("hello", hello);
   });
   ws.addEventListener("message", (e) => {
     try {
-      pacer.push(JSON.parse(String(e.data)) as ServerMessage);
+      const msg = JSON.parse(String(e.data)) as ServerMessage;
+      // The delay between tries starts again only once the server has answered the hello: a
+      // connection it closes at once (a refused hello) keeps backing off.
+      if (msg.t === "snapshot") retryDelay = 500;
+      pacer.push(msg);
     } catch (err) {
       console.error(err);
     }

@@ -51,7 +51,7 @@ export function setGameValue(game: string, name: string, value: string): void {
 }
 
 /** Why the page holds no seat after reading the fragment. */
-export type SeatProblem = "full" | "over" | "bad-invite" | "failed";
+export type SeatProblem = "full" | "over" | "bad-invite" | "bad-seat" | "failed";
 
 /** The outcome of reading the fragment: the seat secret to use, and any problem to show. */
 export interface SeatResult { secret: string | null; problem: SeatProblem | null }
@@ -76,6 +76,12 @@ async function joinProblem(response: Response): Promise<SeatProblem> {
  */
 export async function seatFromUrl(game: string, lang: string): Promise<SeatResult> {
   const seat = fragmentValue("seat");
+  // A seat secret is base64url of a few dozen characters; anything else (cut, pasted into, or
+  // far too long for a hello) holds no seat: the page watches and says so.
+  if (seat && !/^[A-Za-z0-9_-]{1,256}$/.test(seat)) {
+    setFragment({ seat: null });
+    return { secret: null, problem: "bad-seat" };
+  }
   if (seat) {
     rememberSecret(game, seat);
     // The start form's fallback (no script yet) lands here with the invite token as "share".

@@ -62,7 +62,9 @@ export function describe(v: View, ev: GameEvent): { text: string; notable: boole
       if (isLocal(v) || v.you.includes(ev.seat ?? -1)) return null;
       return { text: t(ev.online ? "ev.online" : "ev.offline", { name: seatLabel(v, ev.seat ?? 0) }), notable: false };
     case "rematch-offered":
-      return v.you.includes(ev.seat ?? -1) ? null : { text: t("play.rematch-offered"), notable: true };
+      if (v.you.includes(ev.seat ?? -1)) return null;
+      // A spectator has no opponent: the offer names the side that made it.
+      return { text: v.you.length ? t("play.rematch-offered") : t("play.rematch-offered-by", { name: nameOf(v, ev.seat) }), notable: true };
     case "rematch": return { text: t("ev.rematch"), notable: true };
     default: return null;
   }
@@ -75,7 +77,8 @@ export function statusText(v: View): string {
   const watch = !v.you.length;
   if (s.phase === "waiting") return t("play.status.waiting", { viewer: watch ? "watch" : "you" });
   if (s.phase === "over") return t("play.status.over");
-  if (act === null) return "";
+  // Both seats taken, a seat's page not connected yet (its seed is not fixed): nobody can act.
+  if (act === null) return t("play.status.connecting", { viewer: watch ? "watch" : "you" });
   const viewer = watch ? "watch" : isLocal(v) ? "local" : v.you.includes(act) ? "you" : "other";
   const name = s.phase === "opening" ? seatLabel(v, act) : nameOf(v, act);
   if (s.phase === "move") return t("play.status.move", { viewer, name, value: s.lastThrow?.value ?? 0 });
@@ -104,8 +107,8 @@ export function errorText(code: string): string {
 }
 
 /** Why the invite link gave no seat: not valid, already used, or the request failed. */
-export function inviteProblemText(problem: "full" | "bad-invite" | "over" | "failed"): string {
-  return t({ full: "play.invite.full", "bad-invite": "play.invite.bad", over: "play.invite-over", failed: "play.invite.failed" }[problem]);
+export function inviteProblemText(problem: "full" | "bad-invite" | "bad-seat" | "over" | "failed"): string {
+  return t({ full: "play.invite.full", "bad-invite": "play.invite.bad", "bad-seat": "play.err.bad-secret", over: "play.invite-over", failed: "play.invite.failed" }[problem]);
 }
 
 /** The countdown before a claim is allowed ("in 4 minutes", "in 12 seconds"), or the claim's invitation once it is. */

@@ -40,6 +40,9 @@ std::string boardJson(const Ruleset& r) {
     j += std::to_string(r.waterSquare);
     j += ",\"die\":";
     j += r.implement == Implement::FourSidedDie ? "true" : "false";
+    // A throw with no legal move: "passed" (the extra throw stays) or "turn-lost" (the server's events).
+    j += ",\"passLoses\":";
+    j += r.extraThrowAfterPass ? "false" : "true";
     j += ",\"safe\":[";
     bool first = true;
     for (int s = 1; s <= kSquareCount; ++s)
