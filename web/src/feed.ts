@@ -18,7 +18,21 @@ export class Feed {
   /** Adds an event's words at the top; the oldest beyond `max` leave (quietly). */
   add(text: string): void {
     if (!text) return;
+    // The same words again (a run of extra throws): one line with a count, so that the run does
+    // not push the other events out. The line is replaced, so it is announced again.
+    const newest = this.list.firstElementChild as HTMLElement | null;
+    if (newest && newest.dataset.text === text) {
+      const count = Number(newest.dataset.count ?? "1") + 1;
+      const item = document.createElement("p");
+      item.dataset.text = text;
+      item.dataset.count = String(count);
+      item.textContent = `${text} (×${count})`;
+      item.className = "feed-new";
+      newest.replaceWith(item);
+      return;
+    }
     const item = document.createElement("p");
+    item.dataset.text = text;
     item.textContent = text;
     item.className = "feed-new";
     for (const old of this.list.querySelectorAll(".feed-new")) old.classList.remove("feed-new");
