@@ -169,7 +169,8 @@ Response Router::route(const Request& request) const {
     };
     if (path == "/") return redirect("/" + lang + "/");
     // "/en" (no slash): the language's home page, as people type it.
-    if (path.size() > 1 && isLanguage(path.substr(1))) return redirect(std::string(path) + "/");
+    if (path.size() > 1 && path.front() == '/' && isLanguage(path.substr(1)))
+        return redirect("/" + std::string(path.substr(1)) + "/");
     // A WebSocket address opened as a page (no Upgrade): say what it is instead of "no such page".
     if (path.starts_with("/ws/")) {
         Response r = apiError(426, "upgrade-required", "this address takes WebSocket connections only");
