@@ -237,7 +237,9 @@ test("desktop, against the computer: tab title on your turn, chained plies one a
       if (/^(Spools|Cones)[,:]/.test(entries[i].text) && entries[i].text.startsWith(computerSide)) run.push(entries[i]); else run = [];
       if (run.length >= 2 && !chain) chain = [...run];
     }
-    if (chain || await page.evaluate(() => !document.getElementById("end").hidden)) break;
+    // Until the computer chained plies and the title has said "your turn" twice (checked below).
+    const turns = await page.evaluate(() => window.__titles.filter((t) => t.text.startsWith("\u25CF")).length);
+    if ((chain && turns >= 2) || await page.evaluate(() => !document.getElementById("end").hidden)) break;
   }
   assert.ok(chain, "the computer had a turn of two plies or more");
   for (const e of chain) assert.equal(e.batch, 1, "the move list grows one entry at a time");
