@@ -20,13 +20,17 @@ std::vector<std::uint8_t> randomBytes(std::size_t n) {
 }
 
 std::string randomToken(std::size_t bytes) {
-    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     const auto raw = randomBytes(bytes);
+    return toBase64Url(raw.data(), raw.size());
+}
+
+std::string toBase64Url(const std::uint8_t* data, std::size_t size) {
+    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     std::string out;
     std::uint32_t acc = 0;
     int bits = 0;
-    for (std::uint8_t b : raw) {
-        acc = (acc << 8) | b;
+    for (std::size_t i = 0; i < size; ++i) {
+        acc = (acc << 8) | data[i];
         bits += 8;
         while (bits >= 6) {
             bits -= 6;

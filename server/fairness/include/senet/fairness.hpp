@@ -22,6 +22,9 @@ std::vector<std::uint8_t> randomBytes(std::size_t n);
 /// A URL-safe random token: `bytes` random bytes in unpadded base64url (22 chars for 16 bytes).
 std::string randomToken(std::size_t bytes);
 
+/// Unpadded base64url of `size` bytes (ceil(size * 4 / 3) characters of A-Z a-z 0-9 - _).
+std::string toBase64Url(const std::uint8_t* data, std::size_t size);
+
 /// Lower-case hex of bytes.
 std::string toHex(const std::uint8_t* data, std::size_t size);
 inline std::string toHex(const std::vector<std::uint8_t>& v) { return toHex(v.data(), v.size()); }
