@@ -15,8 +15,8 @@ std::int64_t nowMs() {
 
 }  // namespace
 
-Registry::Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config)
-    : services_{storage, metrics, scheduler, config, nullptr} {
+Registry::Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config, Clock& clock)
+    : services_{storage, metrics, scheduler, config, nullptr, clock} {
     services_.createRematch = [this](const GameRow& finished) { return rematchOf(finished); };
 }
 

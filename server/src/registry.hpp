@@ -50,8 +50,10 @@ struct SweepResult {
 /// All rooms. Holds the services every room uses.
 class Registry {
 public:
-    /// `services.createRematch` is set by the registry itself.
-    Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config);
+    /// `services.createRematch` is set by the registry itself. Every room reads the time of its
+    /// limits (grace period, idle and unload times) from `clock`: the steady clock unless a test
+    /// injects its own.
+    Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config, Clock& clock = steadyClock());
 
     /// Restores every unfinished game from storage (expiring those idle longer than the
     /// configured days). Returns how many were restored; problems are printed to stderr.

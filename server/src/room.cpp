@@ -14,7 +14,6 @@
 namespace senet::server {
 
 using nlohmann::json;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
@@ -32,7 +31,7 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
       game_(std::move(game)),
       ply_(ply),
       throwIndex_(throwIndex),
-      lastAction_(Clock::now()),
+      lastAction_(services_.clock.now()),
       rng_(seedFrom(row_.id)),
       commitment_(fairness::commitment(row_.serverSeed)) {
     if (!row_.result.empty()) {
@@ -42,7 +41,7 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
             result_ = std::move(r);
         }
     }
-    offlineSince_.fill(Clock::now());
+    offlineSince_.fill(services_.clock.now());
     if (!result_) services_.metrics.gamesRunning.fetch_add(1);
 }
 
@@ -98,12 +97,12 @@ bool Room::over() const {
 
 bool Room::idleFor(std::chrono::milliseconds idle) const {
     Guard lock(*this);
-    return !overLocked() && Clock::now() - lastAction_ > idle;
+    return !overLocked() && services_.clock.now() - lastAction_ > idle;
 }
 
 bool Room::unloadable(std::chrono::milliseconds quiet) const {
     Guard lock(*this);
-    return peers_.empty() && !computerScheduled_ && Clock::now() - lastAction_ > quiet;
+    return peers_.empty() && !computerScheduled_ && services_.clock.now() - lastAction_ > quiet;
 }
 
 Room::~Room() {
@@ -203,7 +202,7 @@ void Room::setSeats(PeerState& p, unsigned seats, Events& events) {
         if (has) {
             if (connections_[seat]++ == 0) events.add().str("e", "presence").boolean("online", true).num("seat", seat);
         } else if (--connections_[seat] == 0) {
-            offlineSince_[seat] = Clock::now();
+            offlineSince_[seat] = services_.clock.now();
             events.add().str("e", "presence").boolean("online", false).num("seat", seat);
         }
     }
@@ -330,7 +329,7 @@ JoinOutcome Room::join(const std::string& inviteToken) {
     out.seat = seat;
     out.secret = secret;
     out.commitment = commitment_;
-    offlineSince_[seat] = Clock::now();
+    offlineSince_[seat] = services_.clock.now();
     Events events;
     events.add().str("e", "joined").num("seat", seat);
     broadcast(events);

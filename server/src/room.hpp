@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "clock.hpp"
 #include "config.hpp"
 #include "json_out.hpp"
 #include "metrics.hpp"
@@ -56,6 +57,9 @@ struct Services {
     /// Creates, stores and registers the rematch of a finished game (sides swapped) and returns its id.
     /// Throws StorageError.
     std::function<std::string(const GameRow& finished)> createRematch;
+    /// The time of the room's limits (claim grace period, idle and unload times); the steady
+    /// clock unless a test injects another (manual_clock.hpp).
+    Clock& clock = steadyClock();
 };
 
 /// The answer to POST /api/games/{id}/join.

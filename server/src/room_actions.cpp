@@ -12,7 +12,7 @@
 namespace senet::server {
 
 using nlohmann::json;
-using Clock = std::chrono::steady_clock;
+using SteadyTime = std::chrono::steady_clock;
 
 namespace {
 
@@ -172,15 +172,15 @@ bool Room::doMove(int seat, Move move, Events& events, PeerState* p) {
     return true;
 }
 
-void Room::afterAction(const Events& events, Clock::time_point received) {
-    lastAction_ = Clock::now();
+void Room::afterAction(const Events& events, SteadyTime::time_point received) {
+    lastAction_ = services_.clock.now();
     broadcast(events);
     services_.metrics.actions.fetch_add(1, std::memory_order_relaxed);
-    services_.metrics.observeActionLatency(std::chrono::duration<double>(Clock::now() - received).count());
+    services_.metrics.observeActionLatency(std::chrono::duration<double>(SteadyTime::now() - received).count());
     scheduleComputer();
 }
 
-void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time_point received) {
+void Room::handle(Peer* key, const protocol::ClientMessage& message, SteadyTime::time_point received) {
     Guard lock(*this);
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
@@ -194,7 +194,7 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, Clock::time
     onAction(p, message, received);
 }
 
-void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Clock::time_point received) {
+void Room::onAction(PeerState& p, const protocol::ClientMessage& message, SteadyTime::time_point received) {
     if (const auto* t = std::get_if<protocol::ThrowRequest>(&message)) {
         if (!checkAction(p, t->ply)) return;
         if (game_.phase() != Phase::Throw && game_.phase() != Phase::Opening)
@@ -230,7 +230,7 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Clock:
         if (overLocked()) return error(p, "game-over", "the game is over");
         Events events;
         if (!endGame(1 - mine, "resign", events, &p)) return;
-        lastAction_ = Clock::now();
+        lastAction_ = services_.clock.now();
         return broadcast(events);
     }
     if (std::holds_alternative<protocol::Claim>(message)) {
@@ -239,7 +239,7 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Clock:
         if (row_.opponent == "local" || isComputer(other) || row_.seatHashes[other].empty())
             return error(p, "cannot-claim", "there is no human opponent to claim against");
         if (connections_[other] > 0) return error(p, "cannot-claim", "your opponent is online");
-        const auto away = Clock::now() - offlineSince_[other];
+        const auto away = services_.clock.now() - offlineSince_[other];
         if (away < services_.config.grace)
             return error(p, "cannot-claim",
                          "your opponent has been offline for " +

@@ -11,7 +11,7 @@
 
 namespace senet::server {
 
-using Clock = std::chrono::steady_clock;
+using SteadyTime = std::chrono::steady_clock;
 
 namespace {
 
@@ -20,7 +20,7 @@ void noteDegraded(const std::string& game, std::chrono::milliseconds late) {
     static std::atomic<std::int64_t> count{0};
     static std::atomic<std::int64_t> lastLogMs{-1'000'000};
     const std::int64_t n = ++count;
-    const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
+    const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyTime::now().time_since_epoch()).count();
     std::int64_t last = lastLogMs.load();
     if (now - last < 10'000 || !lastLogMs.compare_exchange_strong(last, now)) return;
     count.fetch_sub(n);
@@ -39,7 +39,7 @@ void Room::scheduleComputer() {
     if (overLocked() || computerScheduled_ || waiting() || seedsPending()) return;
     if (!isComputer(game_.seatToAct())) return;
     computerScheduled_ = true;
-    computerDue_ = Clock::now() + services_.config.computerDelay;
+    computerDue_ = SteadyTime::now() + services_.config.computerDelay;
     std::weak_ptr<Room> weak = weak_from_this();
     const std::int64_t ply = ply_;
     services_.scheduler.after(services_.config.computerDelay, [weak, ply] {
@@ -67,7 +67,7 @@ void Room::computerAct(std::int64_t expectedPly) {
             options.budget = services_.config.aiBudget;
             // Late by more than the allowance: the queue ahead was long. A full search now would
             // delay every game behind this one too; decide at the cheap level instead.
-            const auto late = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - computerDue_);
+            const auto late = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyTime::now() - computerDue_);
             if (options.level == ai::Level::Expert && late > services_.config.aiLate) {
                 options.level = ai::Level::Intermediate;
                 noteDegraded(row_.id, late);
@@ -79,14 +79,14 @@ void Room::computerAct(std::int64_t expectedPly) {
     //    falls back to a legal move so that the game never stalls.
     std::optional<Move> decided;
     if (position) {
-        const auto started = Clock::now();
+        const auto started = SteadyTime::now();
         try {
             decided = ai::chooseMove(*position, throwValue, options, rng_);
         } catch (const std::exception& e) {
             std::cerr << "senet-server: game " << row_.id << ": computer player failed (" << e.what()
                       << "); playing a fallback move\n";
         }
-        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyTime::now() - started);
         if (took > 2 * options.budget + std::chrono::milliseconds(50))
             std::cerr << "senet-server: game " << row_.id << ": computer decision took " << took.count()
                       << " ms (budget " << options.budget.count() << " ms)\n";
@@ -97,7 +97,7 @@ void Room::computerAct(std::int64_t expectedPly) {
     if (overLocked() || ply_ != expectedPly) return scheduleComputer();
     const int seat = game_.seatToAct();
     if (!isComputer(seat)) return;
-    const auto received = Clock::now();
+    const auto received = SteadyTime::now();
     Events events;
     bool ok = false;
     if (game_.phase() == Phase::Move) {
@@ -118,7 +118,7 @@ void Room::computerAct(std::int64_t expectedPly) {
     } else {
         // Storage failed (logged, nothing changed): try again later.
         computerScheduled_ = true;
-        computerDue_ = Clock::now() + std::chrono::milliseconds(1000);
+        computerDue_ = SteadyTime::now() + std::chrono::milliseconds(1000);
         std::weak_ptr<Room> weak = weak_from_this();
         services_.scheduler.after(std::chrono::milliseconds(1000), [weak, expectedPly] {
             if (auto room = weak.lock()) room->computerAct(expectedPly);

@@ -5,7 +5,7 @@
 
 namespace senet::server {
 
-using Clock = std::chrono::steady_clock;
+using SteadyTime = std::chrono::steady_clock;
 
 void SessionSet::add(WebSocketSession* key, std::weak_ptr<WebSocketSession> session) {
     std::lock_guard lock(mutex_);
@@ -35,7 +35,7 @@ WebSocketSession::WebSocketSession(tcp::socket&& socket, ServerContext& context,
       slot_(std::move(slot)),
       clientSlot_(std::move(clientSlot)),
       tokens_(context.config.burst),
-      refilled_(Clock::now()) {
+      refilled_(SteadyTime::now()) {
     context_.metrics.openSockets.fetch_add(1);
 }
 
@@ -101,7 +101,7 @@ void WebSocketSession::doRead() {
 }
 
 bool WebSocketSession::takeToken() {
-    const auto now = Clock::now();
+    const auto now = SteadyTime::now();
     tokens_ = std::min(context_.config.burst, tokens_ + std::chrono::duration<double>(now - refilled_).count() * context_.config.rate);
     refilled_ = now;
     if (tokens_ < 1.0) return false;
@@ -127,7 +127,7 @@ void WebSocketSession::onRead(beast::error_code ec, std::size_t) {
 }
 
 void WebSocketSession::handleFrame() {
-    const auto received = Clock::now();
+    const auto received = SteadyTime::now();
     const std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!takeToken()) {

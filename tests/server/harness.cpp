@@ -254,6 +254,7 @@ std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
     else
         ADD_FAILURE() << "not a server message: " << text;
     const std::string t = m.is_object() ? m.value("t", "") : "";
+    last_ = m;
     if (t == "snapshot") {
         state_ = m["d"];
         impl_->you = state_["you"];
@@ -267,7 +268,15 @@ std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
     return m;
 }
 
-std::optional<json> WsClient::receiveType(const std::string& type, std::chrono::milliseconds timeout) {
+std::string WsClient::lastSeen() const {
+    std::string text = last_.is_null() ? std::string("none") : last_.dump();
+    if (text.size() > 400) text = text.substr(0, 400) + "...";
+    std::string out = "; last message received: " + text;
+    if (closed_) out += "; the connection is closed (close code " + std::to_string(closeCode_) + ")";
+    return out;
+}
+
+std::optional<json> WsClient::tryReceiveType(const std::string& type, std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (true) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
@@ -278,7 +287,13 @@ std::optional<json> WsClient::receiveType(const std::string& type, std::chrono::
     }
 }
 
-bool WsClient::receiveUntilPly(std::int64_t ply, std::chrono::milliseconds timeout) {
+std::optional<json> WsClient::receiveType(const std::string& type, std::chrono::milliseconds timeout) {
+    auto m = tryReceiveType(type, timeout);
+    if (!m) ADD_FAILURE() << "waited " << timeout.count() << " ms for a `" << type << "` message in vain" << lastSeen();
+    return m;
+}
+
+bool WsClient::tryReceiveUntilPly(std::int64_t ply, std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (!(state_.is_object() && (state_.value("ply", -1) >= ply || state_.value("phase", "") == "over"))) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
@@ -288,13 +303,74 @@ bool WsClient::receiveUntilPly(std::int64_t ply, std::chrono::milliseconds timeo
     return true;
 }
 
-json WsClient::hello(const std::string& secret, const std::string& clientSeed) {
+bool WsClient::receiveUntilPly(std::int64_t ply, std::chrono::milliseconds timeout) {
+    if (tryReceiveUntilPly(ply, timeout)) return true;
+    ADD_FAILURE() << "waited " << timeout.count() << " ms for ply " << ply << " (or the end) in vain; state ply "
+                  << (state_.is_object() ? state_.value("ply", std::int64_t{-1}) : -1) << lastSeen();
+    return false;
+}
+
+json WsClient::tryHello(const std::string& secret, const std::string& clientSeed) {
     json d = json::object();
     if (!secret.empty()) d["secret"] = secret;
     if (!clientSeed.empty()) d["clientSeed"] = clientSeed;
     send("hello", d);
-    auto m = receiveType("snapshot");
+    auto m = tryReceiveType("snapshot");
     return m ? (*m)["d"] : json();
+}
+
+json WsClient::hello(const std::string& secret, const std::string& clientSeed) {
+    json snap = tryHello(secret, clientSeed);
+    if (!snap.is_object()) ADD_FAILURE() << "hello got no snapshot" << lastSeen();
+    return snap;
+}
+
+json WsClient::waitForError(const std::string& code, std::chrono::milliseconds timeout) {
+    auto m = tryReceiveType("error", timeout);
+    if (!m) {
+        ADD_FAILURE() << "waited " << timeout.count() << " ms for the error `" << code << "` in vain" << lastSeen();
+        return json();
+    }
+    json d = (*m)["d"];
+    if (d.value("code", "") != code) ADD_FAILURE() << "waited for the error `" << code << "`, got " << d.dump();
+    return d;
+}
+
+json WsClient::waitForEvent(const std::string& name, const json& match, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        auto m = left.count() > 0 ? receive(left) : std::nullopt;
+        if (!m) {
+            ADD_FAILURE() << "waited " << timeout.count() << " ms for the event `" << name << "` "
+                          << (match.is_object() ? match.dump() : std::string()) << " in vain" << lastSeen();
+            return json();
+        }
+        if (m->value("t", "") != "events") continue;
+        for (const json& e : (*m)["d"]["events"]) {
+            if (e.value("e", "") != name) continue;
+            bool all = true;
+            if (match.is_object())
+                for (auto& [k, v] : match.items()) all = all && e.contains(k) && e[k] == v;
+            if (all) return e;
+        }
+    }
+}
+
+std::optional<std::vector<json>> WsClient::roundTrip(std::chrono::milliseconds timeout) {
+    send("ping");
+    std::vector<json> before;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        auto m = left.count() > 0 ? receive(left) : std::nullopt;
+        if (!m) {
+            ADD_FAILURE() << "waited " << timeout.count() << " ms for a pong in vain" << lastSeen();
+            return std::nullopt;
+        }
+        if (m->value("t", "") == "pong") return before;
+        before.push_back(*m);
+    }
 }
 
 int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions, bool forward) {
@@ -318,7 +394,7 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
         const int seat = s["seatToAct"];
         auto it = players.find(seat);
         if (it == players.end()) {  // the computer's turn
-            if (!primary->receiveUntilPly(ply + 1)) {
+            if (!primary->tryReceiveUntilPly(ply + 1)) {
                 ADD_FAILURE() << "the computer did not act at ply " << ply;
                 return sent;
             }
@@ -346,7 +422,7 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
         }
         ++sent;
         for (WsClient* c : all) {
-            if (!c->receiveUntilPly(ply + 1)) {
+            if (!c->tryReceiveUntilPly(ply + 1)) {
                 ADD_FAILURE() << "no update after ply " << ply;
                 return sent;
             }
@@ -362,7 +438,9 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
     return sent;
 }
 
-json playActions(WsClient& c, int actions, std::mt19937& rng) {
+namespace {
+
+json playActionsImpl(WsClient& c, int actions, std::mt19937& rng, bool checked) {
     for (int i = 0; i < actions && c.state()["phase"] != "over"; ++i) {
         const json s = c.state();
         if (s["phase"] == "move") {
@@ -371,10 +449,17 @@ json playActions(WsClient& c, int actions, std::mt19937& rng) {
         } else {
             c.send("throw", {{"ply", s["ply"]}});
         }
-        if (!c.receiveUntilPly(s["ply"].get<int>() + 1)) break;
+        const std::int64_t next = s["ply"].get<std::int64_t>() + 1;
+        if (!(checked ? c.receiveUntilPly(next) : c.tryReceiveUntilPly(next))) break;
     }
     return c.state();
 }
+
+}  // namespace
+
+json playActions(WsClient& c, int actions, std::mt19937& rng) { return playActionsImpl(c, actions, rng, true); }
+
+json tryPlayActions(WsClient& c, int actions, std::mt19937& rng) { return playActionsImpl(c, actions, rng, false); }
 
 std::pair<int, std::string> runCli(const std::vector<std::string>& args) { return runProgram(SENET_CLI_BINARY, args); }
 

@@ -89,13 +89,40 @@ public:
     /// Sends {"t":type,"d":data}.
     void send(const std::string& type, json data = json::object());
     /// The next message, or nullopt after `timeout` (or when the connection closed: see closed()).
+    /// A plain read: it records no test failure (tests that expect a close read with it).
     std::optional<json> receive(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
-    /// Receives until a message with t == type; fails (nullopt) on timeout. Messages are kept in state().
+
+    // Waits. Every wait below that does not get what it waits for (timeout or closed
+    // connection) records a test failure itself (ADD_FAILURE, naming what it waited for and the
+    // last message seen) and returns nullopt / false / an empty json; a caller that cannot go
+    // on ASSERTs on the result. The try* forms wait the same way without recording a failure,
+    // for tests where the server may be gone (killed on purpose) or a close is one good outcome.
+
+    /// Receives until a message with t == type and returns it. Messages are kept in state().
     std::optional<json> receiveType(const std::string& type, std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
     /// Receives until the latest state's ply is >= ply (or the game is over).
     bool receiveUntilPly(std::int64_t ply, std::chrono::milliseconds timeout = std::chrono::milliseconds(10000));
-    /// hello with the secret and seed; waits for the snapshot and returns it.
+    /// hello with the secret and seed; waits for the snapshot and returns its data.
     json hello(const std::string& secret = "", const std::string& clientSeed = "");
+    /// Receives until the next `error` message and returns its data ({"code","message","ply"}).
+    /// Records a failure when none comes, or when its code is not `code` (then still returns it).
+    /// Errors received before this call are not looked at: the error returned is a new one.
+    json waitForError(const std::string& code, std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+    /// Receives until an `events` message holding an event with "e" == `name` (and, when
+    /// `match` is an object, every field of `match` equal) and returns that event.
+    json waitForEvent(const std::string& name, const json& match = json(),
+                      std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+    /// Sends a ping and receives until its pong; returns the messages that came before the pong
+    /// (the server answers in order, so these are all it had sent). nullopt (and a failure) when
+    /// no pong came.
+    std::optional<std::vector<json>> roundTrip(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+
+    /// receiveType without recording a failure.
+    std::optional<json> tryReceiveType(const std::string& type, std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+    /// receiveUntilPly without recording a failure.
+    bool tryReceiveUntilPly(std::int64_t ply, std::chrono::milliseconds timeout = std::chrono::milliseconds(10000));
+    /// hello without recording a failure: the snapshot's data, or an empty json.
+    json tryHello(const std::string& secret = "", const std::string& clientSeed = "");
     /// The latest state seen (from a snapshot or an events message).
     const json& state() const { return state_; }
     /// Every event seen, in order.
@@ -110,8 +137,11 @@ public:
     void close();
 
 private:
+    /// "; last message: ..." for failure messages.
+    std::string lastSeen() const;
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    json last_;  ///< the last message received (for failure messages)
     json state_;
     std::vector<json> events_, errors_;
     bool closed_ = false;
@@ -127,8 +157,12 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
               bool forward = false);
 
 /// Plays up to `actions` actions (random legal moves from `rng`) of a game `c` may act in, each
-/// waited for; returns the last acknowledged state (early at the end of the game or a timeout).
+/// waited for; returns the last acknowledged state (early at the end of the game). An action
+/// not acknowledged in time records a failure (and ends the play early).
 json playActions(WsClient& c, int actions, std::mt19937& rng);
+/// playActions for a server that may be killed meanwhile: an action not acknowledged ends the
+/// play early without recording a failure.
+json tryPlayActions(WsClient& c, int actions, std::mt19937& rng);
 
 /// Runs the `senet` command-line tool with arguments; returns the exit code and its output (stdout and stderr).
 std::pair<int, std::string> runCli(const std::vector<std::string>& args);

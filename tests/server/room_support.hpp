@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "manual_clock.hpp"
 #include "manual_scheduler.hpp"
 #include "memory_storage.hpp"
 #include "registry.hpp"
@@ -55,8 +56,10 @@ public:
     Client(const Client&) = delete;
     Client& operator=(const Client&) = delete;
 
-    /// Sends {"t":type,"d":d} through the real parser.
+    /// Sends {"t":type,"d":d} through the real parser. The room answers before this returns.
     void send(const std::string& type, json d = json::object()) {
+        drain();
+        errorCursor_ = errors_.size();
         const std::string frame = json{{"t", type}, {"d", d}}.dump();
         auto parsed = protocol::parse(frame);
         if (auto* e = std::get_if<protocol::ParseError>(&parsed)) {
@@ -66,14 +69,37 @@ public:
         room_->handle(peer_.get(), std::get<protocol::ClientMessage>(parsed), std::chrono::steady_clock::now());
         drain();
     }
-    /// hello with a secret and a seed ("" = none); returns the snapshot it got.
+    /// hello with a secret and a seed ("" = none); returns the snapshot it got. Records a
+    /// failure (and returns an empty json) when the room sent no snapshot.
     json hello(const std::string& secret = "", const std::string& seed = "") {
         json d = json::object();
         if (!secret.empty()) d["secret"] = secret;
         if (!seed.empty()) d["clientSeed"] = seed;
+        const std::size_t before = snapshots_;
         send("hello", d);
+        drain();
+        if (snapshots_ == before) {
+            ADD_FAILURE() << "hello got no snapshot";
+            return json();
+        }
         return lastSnapshot_;
     }
+    /// The next error the room sent since the last send() (a second call returns the one after).
+    /// Records a failure when there is none (and returns an empty json), or when its code is
+    /// not `code` (and returns it all the same): a test never reads an error older than its
+    /// last message.
+    json waitForError(const std::string& code) {
+        drain();
+        if (errorCursor_ >= errors_.size()) {
+            ADD_FAILURE() << "expected the error `" << code << "`, the room sent no error for the last message";
+            return json();
+        }
+        json e = errors_[errorCursor_++];
+        if (e.value("code", "") != code) ADD_FAILURE() << "expected the error `" << code << "`, got " << e.dump();
+        return e;
+    }
+    /// Whether the room sent an error since the last send().
+    bool hasNewError() { return drain(), errorCursor_ < errors_.size(); }
     /// Reads the frames that arrived.
     void drain() {
         for (auto& f : peer_->take()) {
@@ -85,6 +111,7 @@ public:
             }
             const std::string t = m.value("t", "");
             if (t == "snapshot") {
+                ++snapshots_;
                 lastSnapshot_ = m["d"];
                 state_ = m["d"];
                 state_.erase("record");
@@ -108,16 +135,20 @@ private:
     std::shared_ptr<Room> room_;
     std::shared_ptr<TestPeer> peer_;
     json state_, lastSnapshot_;
+    std::size_t snapshots_ = 0;    ///< snapshots received
+    std::size_t errorCursor_ = 0;  ///< errors_[errorCursor_] is the next error waitForError returns
     std::vector<json> events_, errors_;
     std::vector<std::shared_ptr<const std::string>> raw_;
 };
 
-/// A registry over fault-injecting in-memory storage, with its scheduler and config.
+/// A registry over fault-injecting in-memory storage, with its scheduler, config and clock.
+/// Time stands still for its rooms (grace period, idle and unload limits) until the test
+/// moves `clock` forward: `f.clock.advance(std::chrono::seconds(301))`.
 struct Fixture {
     Fixture() {
         config.computerDelay = std::chrono::milliseconds(0);
         config.aiBudget = std::chrono::milliseconds(5);
-        registry = std::make_unique<Registry>(faulty, metrics, scheduler, config);
+        registry = std::make_unique<Registry>(faulty, metrics, scheduler, config, clock);
     }
     std::shared_ptr<Room> room(const std::string& id) {
         Lookup l = registry->find(id);
@@ -147,6 +178,7 @@ struct Fixture {
     FaultyStorage faulty{memory};
     Metrics metrics;
     ManualScheduler scheduler;
+    ManualClock clock;
     Config config;
     std::unique_ptr<Registry> registry;
 };
@@ -215,9 +247,8 @@ inline void playToEnd(Fixture& f, std::map<int, Client*> players, Client& follow
 /// The default action: send it; no error expected.
 inline ActFn plainAct() {
     return [](Client& actor, const std::string& type, const json& data) {
-        const auto before = actor.errors().size();
         actor.send(type, data);
-        EXPECT_EQ(actor.errors().size(), before) << actor.errors().back().dump();
+        EXPECT_FALSE(actor.hasNewError()) << actor.errors().back().dump();
     };
 }
 

@@ -20,8 +20,7 @@ TEST(RoomSeeds, FirstThrowWaitsUntilBothSeedsAreFixed) {
     ASSERT_EQ(j.status, JoinOutcome::Joined);
     // The friend holds its seat but has not said hello: its seed is not fixed.
     a.send("throw", {{"ply", 0}});
-    ASSERT_FALSE(a.errors().empty());
-    EXPECT_EQ(a.errors().back()["code"], "seeds-pending");
+    a.waitForError("seeds-pending");
     EXPECT_EQ(a.state()["ply"], 0);
     EXPECT_TRUE(f.memory.loadActions(g.id).empty());
     // The friend's hello carries no seed: the server draws one and publishes it.
@@ -35,9 +34,8 @@ TEST(RoomSeeds, FirstThrowWaitsUntilBothSeedsAreFixed) {
     for (const json& e : a.events()) published = published || (e["e"] == "seed" && e["seat"] == 1 && e["clientSeed"] == drawn);
     EXPECT_TRUE(published);
     // Now the throw is accepted, with both seeds in the derivation.
-    const auto errors = a.errors().size();
     a.send("throw", {{"ply", 0}});
-    EXPECT_EQ(a.errors().size(), errors);
+    EXPECT_FALSE(a.hasNewError());
     EXPECT_EQ(a.state()["ply"], 1);
     // A later hello cannot change a fixed seed.
     b.hello(j.secret, "another");
@@ -88,14 +86,12 @@ TEST(RoomSeeds, ASeedStoredBeforeTheNextFailedIsAnnouncedAndShown) {
     Client c(room);
     f.faulty.failNth(1);  // the hello's first seed write fails: nothing is fixed
     c.hello(g.secret, "localseed");
-    ASSERT_FALSE(c.errors().empty());
-    EXPECT_EQ(c.errors().back()["code"], "storage");
+    c.waitForError("storage");
     EXPECT_TRUE(c.state()["fairness"]["clientSeeds"][0].is_null());
     f.faulty.failNth(2);  // the throw retries: seat 0's write goes through, seat 1's fails
-    const auto errors = c.errors().size();
     c.send("throw", {{"ply", 0}});
-    ASSERT_EQ(c.errors().size(), errors + 1);
-    EXPECT_EQ(c.errors().back()["code"], "storage");
+    c.waitForError("storage");
+    EXPECT_FALSE(c.hasNewError()) << "more than one error";
     EXPECT_EQ(f.memory.loadGame(g.id)->clientSeeds[0], std::optional<std::string>("localseed"));
     bool announced = false;
     for (const json& e : c.events()) announced = announced || (e["e"] == "seed" && e["seat"] == 0 && e["clientSeed"] == "localseed");
@@ -122,8 +118,7 @@ TEST(RoomSeats, FriendGameWaitsWhicheverSeatTheCreatorHolds) {
         EXPECT_EQ(s["phase"], "waiting");
         EXPECT_TRUE(s["seatToAct"].is_null());
         a.send("throw", {{"ply", 0}});
-        ASSERT_FALSE(a.errors().empty());
-        EXPECT_EQ(a.errors().back()["code"], "not-started");
+        a.waitForError("not-started");
         const JoinOutcome j = room->join(g.inviteToken);
         ASSERT_EQ(j.status, JoinOutcome::Joined);
         EXPECT_EQ(j.seat, 1 - creatorSeat);

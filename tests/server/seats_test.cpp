@@ -89,10 +89,9 @@ TEST_F(Seats, FirstThrowWaitsForBothSeeds) {
     a.hello(g.secret, "early");
     const auto [status, secret] = joinGame(port(), g.id, g.inviteToken);
     ASSERT_EQ(status, 200);
-    ASSERT_TRUE(a.receiveType("events").has_value());  // joined
+    ASSERT_TRUE(a.waitForEvent("joined", {{"seat", 1}}).is_object());
     a.send("throw", {{"ply", 0}});
-    ASSERT_TRUE(a.receiveType("error").has_value());
-    EXPECT_EQ(a.errors().back()["code"], "seeds-pending");
+    ASSERT_TRUE(a.waitForError("seeds-pending").is_object());
     WsClient b(port(), g.id);
     const json s = b.hello(secret);  // no seed: the server draws one
     EXPECT_TRUE(s["fairness"]["clientSeeds"][1].is_string()) << s.dump();

@@ -50,10 +50,10 @@ TEST_F(StorageRestart, IntactWalAfterSigkillRestoresEveryActionRoundAfterRound) 
                     try {
                         std::mt19937 r(seed);
                         WsClient c(at, raw->game.id);
-                        if (!c.hello(raw->game.secret, "w").is_object()) return;
+                        if (!c.tryHello(raw->game.secret, "w").is_object()) return;
                         while (!c.closed() && c.state()["phase"] != "over") {
                             const long long before = c.state()["ply"].get<long long>();
-                            const long long ply = playActions(c, 1, r)["ply"].get<long long>();
+                            const long long ply = tryPlayActions(c, 1, r)["ply"].get<long long>();
                             if (ply == before) break;  // not acknowledged: the server is gone
                             raw->acked = ply;
                         }
@@ -222,10 +222,10 @@ TEST_F(Backups, StayConsistentWhileGamesAreWritten) {
             while (!stop) {
                 const NewGame g = createGame(at, "standard", "local");
                 WsClient c(at, g.id);
-                if (!c.hello(g.secret, "c").is_object()) return;
+                if (!c.tryHello(g.secret, "c").is_object()) return;
                 while (!stop && c.state()["phase"] != "over") {
                     const long long before = c.state()["ply"].get<long long>();
-                    if (playActions(c, 1, r)["ply"].get<long long>() == before) return;
+                    if (tryPlayActions(c, 1, r)["ply"].get<long long>() == before) return;
                     ++played;
                 }
             }
