@@ -602,45 +602,68 @@ def md_escape(s: str) -> str:
 
 
 def write_report(root: str, results, equivalent, args, total_s: float):
-    rows = []
-    surv, equi = [], []
+    """Merges this run's files into bench/mutation-cpp.json (one entry per file, so runs of
+    single files add up) and rewrites the C++ section of bench/mutation.md from it."""
+    import json
+    store = os.path.join(root, "bench", "mutation-cpp.json")
+    os.makedirs(os.path.dirname(store), exist_ok=True)
+    data = {}
+    if os.path.exists(store):
+        with open(store, encoding="utf-8") as f:
+            data = json.load(f)
     for path, generated, sampled, elapsed in results:
         c = {k: sum(1 for m in sampled if m.status == k) for k in ("killed", "survived", "equivalent", "stillborn")}
-        denom = c["killed"] + c["survived"]
-        score = f"{100.0 * c['killed'] / denom:.0f} %" if denom else "–"
-        ran = [m for m in sampled if m.status in ("killed", "survived", "stillborn")]
-        per = f"{elapsed / len(ran):.0f}" if ran else "–"
-        rows.append(f"| `{path}` | {generated} | {len(sampled)} | {c['killed']} | {c['survived']} | "
-                    f"{c['equivalent']} | {c['stillborn']} | {score} | {elapsed / 60:.1f} min ({per} s each) |")
-        surv += [m for m in sampled if m.status == "survived"]
-        equi += [m for m in sampled if m.status == "equivalent"]
+        data[path] = {
+            "generated": generated, "sampled": len(sampled), "sample": args.sample, "seed": args.seed, **c,
+            "seconds": round(elapsed), "run": len([m for m in sampled if m.status != "equivalent"]),
+            "date": time.strftime("%Y-%m-%d", time.gmtime()),
+            "survivors": [[m.line, m.op, " ".join(m.original.split()), m.replacement, m.mid]
+                          for m in sampled if m.status == "survived"],
+            "equivalents": [[m.line, m.op, " ".join(m.original.split()), m.replacement, equivalent[m.mid]]
+                            for m in sampled if m.status == "equivalent"],
+        }
+    with open(store, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, sort_keys=True, ensure_ascii=False)
+        f.write("\n")
+
+    rows, surv, equi = [], [], []
+    for path in sorted(data):
+        d = data[path]
+        denom = d["killed"] + d["survived"]
+        score = f"{100.0 * d['killed'] / denom:.0f} %" if denom else "–"
+        per = f"{d['seconds'] / d['run']:.0f}" if d["run"] else "–"
+        rows.append(f"| `{path}` | {d['generated']} | {d['sampled']} | {d['killed']} | {d['survived']} | "
+                    f"{d['equivalent']} | {d['stillborn']} | {score} | {d['seconds'] / 60:.1f} min ({per} s each) |")
+        surv += [(path, *x) for x in d["survivors"]]
+        equi += [(path, *x) for x in d["equivalents"]]
     lines = ["<!-- cpp:start -->", "## C++ (scripts/mutation.sh)", "",
-             f"Sample of {args.sample} mutants per file (seed {args.seed}); build `{BUILD_DIR}/` at -O1; "
-             f"total {total_s / 60:.0f} min. Score = killed / (killed + survived); a test timeout counts as "
-             "killed; stillborn = does not compile; equivalent = listed in scripts/mutation/equivalent.txt.", "",
+             "Per file a sample of mutants drawn with a fixed seed (see the `sampled` column; default "
+             f"{DEFAULT_SAMPLE}, seed {DEFAULT_SEED}); build `{BUILD_DIR}/` at -O1. "
+             "Score = killed / (killed + survived); a test timeout counts as killed; stillborn = does not "
+             "compile; equivalent = listed in scripts/mutation/equivalent.txt. Each file's row is from its "
+             "latest run (bench/mutation-cpp.json).", "",
              "| file | generated | sampled | killed | survived | equivalent | stillborn | score | time |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---|", *rows, ""]
-    lines.append("### Surviving C++ mutants" if surv else "No surviving C++ mutant in the sample.")
+    lines.append("### Surviving C++ mutants" if surv else "No surviving C++ mutant in the samples.")
     lines.append("")
-    for m in surv:
-        lines.append(f"- `{m.path}:{m.line}` {m.op}: `{md_escape(' '.join(m.original.split()))}` → "
-                     f"`{md_escape(m.replacement)}`")
+    for path, line, op, orig, repl, _ in surv:
+        lines.append(f"- `{path}:{line}` {op}: `{md_escape(orig)}` → `{md_escape(repl)}`")
     if equi:
         lines += ["", "### Equivalent C++ mutants", ""]
-        for m in equi:
-            lines.append(f"- `{m.path}:{m.line}` {m.op}: `{md_escape(' '.join(m.original.split()))}` → "
-                         f"`{md_escape(m.replacement)}` — {equivalent[m.mid]}")
+        for path, line, op, orig, repl, reason in equi:
+            lines.append(f"- `{path}:{line}` {op}: `{md_escape(orig)}` → `{md_escape(repl)}` — {reason}")
     lines.append("<!-- cpp:end -->")
     block = "\n".join(lines) + "\n"
     out = os.path.join(root, "bench", "mutation.md")
-    os.makedirs(os.path.dirname(out), exist_ok=True)
     text = ""
     if os.path.exists(out):
         with open(out, encoding="utf-8") as f:
             text = f.read()
     if "<!-- cpp:start -->" in text and "<!-- cpp:end -->" in text:
         a = text.index("<!-- cpp:start -->")
-        b = text.index("<!-- cpp:end -->") + len("<!-- cpp:end -->\n")
+        b = text.index("<!-- cpp:end -->") + len("<!-- cpp:end -->")
+        if text[b:b + 1] == "\n":
+            b += 1
         text = text[:a] + block + text[b:]
     else:
         if not text:
