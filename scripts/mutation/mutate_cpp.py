@@ -50,7 +50,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-DEFAULT_SAMPLE = 24
+DEFAULT_SAMPLE = 20
 DEFAULT_SEED = 15
 BUILD_DIR = "build-mutation"
 
@@ -619,9 +619,21 @@ def write_report(root: str, results, equivalent, args, total_s: float):
             "date": time.strftime("%Y-%m-%d", time.gmtime()),
             "survivors": [[m.line, m.op, " ".join(m.original.split()), m.replacement, m.mid]
                           for m in sampled if m.status == "survived"],
-            "equivalents": [[m.line, m.op, " ".join(m.original.split()), m.replacement, equivalent[m.mid]]
+            "equivalents": [[m.line, m.op, " ".join(m.original.split()), m.replacement, equivalent[m.mid], m.mid]
                             for m in sampled if m.status == "equivalent"],
         }
+    # Survivors of earlier runs declared equivalent since count as equivalent (the mutant is the
+    # same: its id names file, line and change).
+    for d in data.values():
+        keep = []
+        for x in d["survivors"]:
+            if x[4] in equivalent:
+                d["equivalents"].append([*x[:4], equivalent[x[4]], x[4]])
+                d["survived"] -= 1
+                d["equivalent"] += 1
+            else:
+                keep.append(x)
+        d["survivors"] = keep
     with open(store, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, sort_keys=True, ensure_ascii=False)
         f.write("\n")
@@ -650,7 +662,7 @@ def write_report(root: str, results, equivalent, args, total_s: float):
         lines.append(f"- `{path}:{line}` {op}: `{md_escape(orig)}` → `{md_escape(repl)}`")
     if equi:
         lines += ["", "### Equivalent C++ mutants", ""]
-        for path, line, op, orig, repl, reason in equi:
+        for path, line, op, orig, repl, reason, *_ in equi:
             lines.append(f"- `{path}:{line}` {op}: `{md_escape(orig)}` → `{md_escape(repl)}` — {reason}")
     lines.append("<!-- cpp:end -->")
     block = "\n".join(lines) + "\n"
@@ -712,6 +724,8 @@ def main(argv=None):
     ap.add_argument("--targets", default=None, help="file → build targets → tests (default: ROOT/scripts/mutation/targets.txt)")
     ap.add_argument("--equivalent", default=None, help="equivalent mutants (default: ROOT/scripts/mutation/equivalent.txt)")
     ap.add_argument("--no-report", action="store_true", help="do not write bench/mutation.md")
+    ap.add_argument("--report-only", action="store_true",
+                    help="rewrite bench/mutation.md from bench/mutation-cpp.json without running anything")
     args = ap.parse_args(argv)
     root = os.path.abspath(args.root)
 
@@ -735,6 +749,9 @@ def main(argv=None):
                 chosen.append((w, Target(w, [], [])))
         files = chosen
     restore_backups(root, [p for p, _ in files])
+    if args.report_only:
+        print("wrote", write_report(root, [], equivalent, args, 0.0))
+        return 0
 
     plan = []
     for path, t in files:
@@ -752,6 +769,12 @@ def main(argv=None):
                 print(f"{m.mid}{tag}")
         return 0
 
+    # SIGTERM (and SIGINT, which a shell's background job ignores) end the run the same way:
+    # the file under test is restored by run_file's finally.
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     runner = Runner(root, args.timeout, args.jobs, verbose=True)
     runner.configure()
     results = []
