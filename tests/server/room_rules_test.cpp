@@ -1,0 +1,468 @@
+// A room's rules of play in process (MemoryStorage, ManualScheduler): who may act and when, the
+// exact refusals, resignation, claims, rematches, invitations, presence and watchers. The
+// expected words and values are written here (PROTOCOL.md "Error codes", "Events").
+#include <chrono>
+
+#include "room_support.hpp"
+
+namespace senet::testing {
+namespace {
+
+/// A friend game with both seats taken and both seeds fixed: a holds seat 0, b seat 1.
+struct FriendGame {
+    explicit FriendGame(Fixture& f) : g(f.create("friend", 0)), room(f.room(g.id)) {
+        a = std::make_unique<Client>(room);
+        a->hello(g.secret, "seedA");
+        j = room->join(g.inviteToken);
+        EXPECT_EQ(j.status, JoinOutcome::Joined);
+        b = std::make_unique<Client>(room);
+        b->hello(j.secret, "seedB");
+    }
+    Client& seat(int s) { return s == 0 ? *a : *b; }
+    Created g;
+    std::shared_ptr<Room> room;
+    JoinOutcome j;
+    std::unique_ptr<Client> a, b;
+};
+
+/// The last error `c` got, after checking that exactly one more arrived than `before`.
+json newError(Client& c, std::size_t before) {
+    const auto& e = c.errors();
+    EXPECT_EQ(e.size(), before + 1);
+    return e.size() > before ? e.back() : json();
+}
+
+/// The last event named `name` that `c` received (null when none).
+json lastEvent(Client& c, const std::string& name) {
+    const auto& all = c.events();
+    for (auto it = all.rbegin(); it != all.rend(); ++it)
+        if (it->value("e", "") == name) return *it;
+    return json();
+}
+
+/// Throws with a local game's client until a move is due (at most 60 throws).
+void throwUntilMove(Client& c) {
+    for (int i = 0; i < 60 && c.state()["phase"] != "move"; ++i) c.send("throw", {{"ply", c.state()["ply"]}});
+    ASSERT_EQ(c.state()["phase"], "move");
+}
+
+TEST(RoomRules, HelloFirstAndPong) {
+    Fixture f;
+    const Created g = f.create("local", 0);
+    Client c(f.room(g.id));
+    c.send("throw", {{"ply", 0}});
+    const json e = newError(c, 0);
+    EXPECT_EQ(e["code"], "hello-first");
+    EXPECT_EQ(e["message"], "send hello first");
+    EXPECT_EQ(e["ply"], 0);
+    const auto before = c.frames().size();
+    c.send("ping");
+    ASSERT_EQ(c.frames().size(), before + 1);
+    const json pong = json::parse(*c.frames().back());
+    EXPECT_EQ(pong["t"], "pong");
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    EXPECT_NEAR(pong["d"]["time"].get<double>(), double(now), 60'000.0);
+}
+
+TEST(RoomRules, WatcherMayNotAct) {
+    Fixture f;
+    FriendGame fg(f);
+    Client w(fg.room);
+    w.hello();
+    for (const char* type : {"throw", "resign", "claim", "rematch"}) {
+        const auto before = w.errors().size();
+        w.send(type, std::string(type) == "throw" ? json{{"ply", 0}} : json::object());
+        const json e = newError(w, before);
+        EXPECT_EQ(e["code"], "not-seated") << type;
+        EXPECT_EQ(e["message"], "you are watching this game; only a seat may act") << type;
+    }
+    EXPECT_EQ(w.state()["ply"], 0);
+    EXPECT_TRUE(w.state()["result"].is_null());
+}
+
+TEST(RoomRules, WrongPlyIsRefusedWithASnapshot) {
+    Fixture f;
+    FriendGame fg(f);
+    const int toAct = fg.a->state()["seatToAct"];
+    Client& actor = fg.seat(toAct);
+    const auto frames = actor.frames().size();
+    actor.send("throw", {{"ply", 3}});
+    const auto& all = actor.frames();
+    ASSERT_EQ(all.size(), frames + 2);  // the error, then a fresh snapshot
+    const json e = json::parse(*all[frames]);
+    EXPECT_EQ(e["t"], "error");
+    EXPECT_EQ(e["d"]["code"], "wrong-ply");
+    EXPECT_EQ(e["d"]["message"], "this game is at ply 0, not 3");
+    EXPECT_EQ(json::parse(*all[frames + 1])["t"], "snapshot");
+    EXPECT_EQ(actor.state()["ply"], 0);
+    EXPECT_TRUE(f.memory.loadActions(fg.g.id).empty());
+}
+
+TEST(RoomRules, OnlyTheSeatToActActs) {
+    Fixture f;
+    FriendGame fg(f);
+    const int toAct = fg.a->state()["seatToAct"];
+    Client& other = fg.seat(1 - toAct);
+    other.send("throw", {{"ply", 0}});
+    const json e = newError(other, 0);
+    EXPECT_EQ(e["code"], "not-your-turn");
+    EXPECT_EQ(e["message"], "seat " + std::to_string(toAct) + " is to act");
+    EXPECT_TRUE(f.memory.loadActions(fg.g.id).empty());
+    fg.seat(toAct).send("throw", {{"ply", 0}});
+    EXPECT_TRUE(fg.seat(toAct).errors().empty());
+    EXPECT_EQ(f.memory.loadActions(fg.g.id).size(), 1u);
+    EXPECT_EQ(other.state()["ply"], 1);
+}
+
+TEST(RoomRules, ThrowAndMoveOnlyInTheirPhase) {
+    Fixture f;
+    const Created g = f.create("local", 0);
+    Client c(f.room(g.id));
+    c.hello(g.secret, "phases");
+    c.send("move", {{"ply", 0}, {"move", "9-11"}});
+    json e = newError(c, 0);
+    EXPECT_EQ(e["code"], "wrong-phase");
+    EXPECT_EQ(e["message"], "a throw is due, not a move");
+    throwUntilMove(c);
+    const std::int64_t ply = c.state()["ply"];
+    c.send("throw", {{"ply", ply}});
+    e = newError(c, 1);
+    EXPECT_EQ(e["code"], "wrong-phase");
+    EXPECT_EQ(e["message"], "a move is due, not a throw");
+    c.send("move", {{"ply", ply}, {"move", "zz"}});
+    e = newError(c, 2);
+    EXPECT_EQ(e["code"], "illegal-move");
+    EXPECT_EQ(c.state()["ply"], ply);
+    EXPECT_EQ(f.memory.loadActions(g.id).size(), static_cast<std::size_t>(ply));
+    // A legal move is stored as its text and advances the ply.
+    const std::string move = c.state()["legalMoves"][0]["move"];
+    c.send("move", {{"ply", ply}, {"move", move}});
+    EXPECT_EQ(c.errors().size(), 3u);
+    EXPECT_EQ(c.state()["ply"], ply + 1);
+    const auto actions = f.memory.loadActions(g.id);
+    ASSERT_EQ(actions.size(), static_cast<std::size_t>(ply + 1));
+    EXPECT_EQ(actions.back().kind, 'm');
+    EXPECT_EQ(actions.back().move, move);
+    EXPECT_EQ(actions.back().seq, ply);
+}
+
+TEST(RoomRules, ResignationEndsTheGameForTheOtherSeat) {
+    for (int resigner : {0, 1}) {
+        SCOPED_TRACE(resigner);
+        Fixture f;
+        FriendGame fg(f);
+        EXPECT_FALSE(fg.room->over());
+        EXPECT_FALSE(fg.room->verifiableRecord().has_value());
+        fg.seat(resigner).send("resign");
+        EXPECT_TRUE(fg.seat(resigner).errors().empty());
+        EXPECT_TRUE(fg.room->over());
+        const json s = fg.a->state();
+        EXPECT_EQ(s["phase"], "over");
+        EXPECT_EQ(s["result"]["winner"], 1 - resigner);
+        EXPECT_EQ(s["result"]["reason"], "resign");
+        const auto row = f.memory.loadGame(fg.g.id);
+        EXPECT_EQ(row->status, "over");
+        EXPECT_EQ(json::parse(row->result)["winner"], 1 - resigner);
+        EXPECT_EQ(json::parse(row->result)["reason"], "resign");
+        bool revealed = false;
+        for (const json& e : fg.b->events())
+            if (e["e"] == "result") revealed = e["serverSeed"] == f.serverSeedHex(fg.g.id) && e["winner"] == 1 - resigner;
+        EXPECT_TRUE(revealed);
+        const auto record = fg.room->verifiableRecord();
+        ASSERT_TRUE(record.has_value());
+        const json r = json::parse(*record);
+        EXPECT_EQ(r["game"], fg.g.id);
+        EXPECT_EQ(r["ending"]["reason"], "resign");
+        EXPECT_EQ(r["fairness"]["serverSeed"], f.serverSeedHex(fg.g.id));
+        EXPECT_EQ(r["fairness"]["clientSeeds"], json::array({"seedA", "seedB"}));
+        EXPECT_EQ(r["fairness"]["throws"], 0);
+        // Nothing more happens in a finished game.
+        for (const char* type : {"resign", "claim", "throw"}) {
+            Client& c = fg.seat(1 - resigner);
+            const auto before = c.errors().size();
+            c.send(type, std::string(type) == "throw" ? json{{"ply", 0}} : json::object());
+            const json e = newError(c, before);
+            EXPECT_EQ(e["code"], "game-over") << type;
+            EXPECT_EQ(e["message"], "the game is over") << type;
+        }
+        EXPECT_EQ(json::parse(f.memory.loadGame(fg.g.id)->result)["winner"], 1 - resigner);
+    }
+}
+
+TEST(RoomRules, LocalResignationLosesForTheSeatToAct) {
+    Fixture f;
+    const Created g = f.create("local", 0);
+    Client c(f.room(g.id));
+    c.hello(g.secret, "local");
+    const int toAct = c.state()["seatToAct"];
+    c.send("resign");
+    EXPECT_EQ(c.state()["result"]["winner"], 1 - toAct);
+}
+
+TEST(RoomRules, ClaimNeedsAnAbsentHumanOpponent) {
+    const std::string noOpponent = "there is no human opponent to claim against";
+    {
+        Fixture f;
+        const Created g = f.create("local", 0);
+        Client c(f.room(g.id));
+        c.hello(g.secret, "x");
+        c.send("claim");
+        const json e = newError(c, 0);
+        EXPECT_EQ(e["code"], "cannot-claim");
+        EXPECT_EQ(e["message"], noOpponent);
+    }
+    {
+        Fixture f;
+        const Created g = f.create("computer", 0);
+        Client c(f.room(g.id));
+        c.hello(g.secret, "x");
+        c.send("claim");
+        EXPECT_EQ(newError(c, 0)["message"], noOpponent);
+    }
+    {
+        Fixture f;  // the friend has not joined
+        const Created g = f.create("friend", 1);
+        Client c(f.room(g.id));
+        c.hello(g.secret, "x");
+        c.send("claim");
+        EXPECT_EQ(newError(c, 0)["message"], noOpponent);
+    }
+    {
+        Fixture f;
+        FriendGame fg(f);
+        fg.a->send("claim");
+        const json e = newError(*fg.a, 0);
+        EXPECT_EQ(e["code"], "cannot-claim");
+        EXPECT_EQ(e["message"], "your opponent is online");
+        // Offline, but for less than the grace period (300 s by default).
+        fg.b.reset();
+        EXPECT_EQ(fg.a->state()["seats"][1]["online"], false);
+        fg.a->send("claim");
+        const json early = newError(*fg.a, 1);
+        EXPECT_EQ(early["code"], "cannot-claim");
+        EXPECT_EQ(early["message"], "your opponent has been offline for 0 s of 300 s");
+        EXPECT_TRUE(fg.a->state()["result"].is_null());
+        EXPECT_EQ(f.memory.loadGame(fg.g.id)->status, "playing");
+    }
+}
+
+TEST(RoomRules, ClaimAfterTheGracePeriodWins) {
+    for (int claimer : {0, 1}) {
+        SCOPED_TRACE(claimer);
+        Fixture f;
+        f.config.grace = std::chrono::seconds(0);
+        FriendGame fg(f);
+        (claimer == 0 ? fg.b : fg.a).reset();
+        Client& c = fg.seat(claimer);
+        c.send("claim");
+        EXPECT_TRUE(c.errors().empty()) << c.errors().back().dump();
+        EXPECT_EQ(c.state()["result"]["winner"], claimer);
+        EXPECT_EQ(c.state()["result"]["reason"], "claim");
+        EXPECT_EQ(json::parse(f.memory.loadGame(fg.g.id)->result)["reason"], "claim");
+        EXPECT_EQ(json::parse(f.memory.loadGame(fg.g.id)->result)["winner"], claimer);
+    }
+}
+
+TEST(RoomRules, RematchNeedsBothSeatsThenSwapsThem) {
+    Fixture f;
+    FriendGame fg(f);
+    fg.a->send("rematch");
+    json e = newError(*fg.a, 0);
+    EXPECT_EQ(e["code"], "not-over");
+    EXPECT_EQ(e["message"], "a rematch is offered once the game is over");
+    fg.a->send("resign");
+    fg.b->send("rematch");
+    EXPECT_EQ(fg.a->state()["rematchOffered"], json::array({false, true}));
+    EXPECT_TRUE(fg.a->state()["rematch"].is_null());
+    EXPECT_EQ(lastEvent(*fg.a, "rematch-offered")["seat"], 1);
+    EXPECT_EQ(f.memory.loadGame(fg.g.id)->rematch, "");
+    fg.a->send("rematch");
+    EXPECT_TRUE(fg.a->errors().size() == 1 && fg.b->errors().empty());
+    const std::string id = f.memory.loadGame(fg.g.id)->rematch;
+    ASSERT_EQ(id.size(), 22u);
+    EXPECT_EQ(fg.b->state()["rematch"], id);
+    EXPECT_EQ(lastEvent(*fg.b, "rematch")["game"], id);
+    const auto old = f.memory.loadGame(fg.g.id);
+    const auto next = f.memory.loadGame(id);
+    ASSERT_TRUE(next.has_value());
+    EXPECT_EQ(next->rematchOf, fg.g.id);
+    EXPECT_EQ(next->seatHashes[0], old->seatHashes[1]);
+    EXPECT_EQ(next->seatHashes[1], old->seatHashes[0]);
+    EXPECT_EQ(next->opponent, "friend");
+    EXPECT_EQ(next->ruleset, old->ruleset);
+    // The creator's secret holds seat 1 of the rematch.
+    Client again(f.room(id));
+    EXPECT_EQ(again.hello(fg.g.secret, "s")["you"], json::array({1}));
+    // Asking again answers the same game.
+    const auto events = fg.a->events().size();
+    fg.a->send("rematch");
+    ASSERT_EQ(fg.a->events().size(), events + 1);
+    EXPECT_EQ(fg.a->events().back()["game"], id);
+    EXPECT_EQ(f.memory.loadGame(fg.g.id)->rematch, id);
+}
+
+TEST(RoomRules, ComputerRematchAtOnceAndAFailedWriteChangesNothing) {
+    Fixture f;
+    const Created g = f.create("computer", 0, RulesetId::Standard, "expert");
+    Client c(f.room(g.id));
+    c.hello(g.secret, "h");
+    c.send("resign");
+    f.faulty.failNth(1);
+    c.send("rematch");
+    const json e = newError(c, 0);
+    EXPECT_EQ(e["code"], "storage");
+    EXPECT_EQ(e["message"], "the rematch could not be saved; nothing changed, try again");
+    EXPECT_EQ(c.state()["rematchOffered"], json::array({false, false}));
+    EXPECT_EQ(f.memory.loadGame(g.id)->rematch, "");
+    c.send("rematch");
+    const std::string id = f.memory.loadGame(g.id)->rematch;
+    ASSERT_FALSE(id.empty());
+    EXPECT_EQ(c.state()["rematch"], id);
+    const auto next = f.memory.loadGame(id);
+    EXPECT_EQ(next->seatHashes[0], "computer");
+    EXPECT_EQ(next->level, "expert");
+    EXPECT_EQ(next->opponent, "computer");
+    EXPECT_TRUE(next->clientSeeds[0].has_value());
+    EXPECT_FALSE(next->clientSeeds[1].has_value());
+}
+
+TEST(RoomInvites, JoinAndInviteAnswers) {
+    Fixture f;
+    const Created g = f.create("friend", 0);
+    auto room = f.room(g.id);
+    EXPECT_EQ(room->join("not-the-token").status, JoinOutcome::BadInvite);
+    EXPECT_EQ(room->invite("not-a-secret").status, InviteOutcome::BadSecret);
+    const InviteOutcome inv = room->invite(g.secret);
+    EXPECT_EQ(inv.status, InviteOutcome::Found);
+    EXPECT_EQ(inv.token, g.inviteToken);
+    const JoinOutcome j = room->join(g.inviteToken);
+    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    EXPECT_EQ(j.seat, 1);
+    EXPECT_EQ(j.secret.size(), 43u);
+    EXPECT_EQ(j.commitment, fairness::commitment(f.memory.loadGame(g.id)->serverSeed));
+    EXPECT_EQ(f.memory.loadGame(g.id)->seatHashes[1], fairness::sha256Hex(j.secret));
+    EXPECT_EQ(room->invite(g.secret).status, InviteOutcome::Full);
+    EXPECT_EQ(room->invite(j.secret).status, InviteOutcome::Full);
+    EXPECT_EQ(room->join(g.inviteToken).status, JoinOutcome::Full);
+    EXPECT_EQ(room->invite(g.secret).token, "");
+
+    // Over before the friend came.
+    Fixture f2;
+    const Created w = f2.create("friend", 1);
+    auto room2 = f2.room(w.id);
+    Client c(room2);
+    c.hello(w.secret, "x");
+    c.send("resign");
+    EXPECT_EQ(c.state()["result"]["reason"], "resign");
+    EXPECT_EQ(room2->join(w.inviteToken).status, JoinOutcome::Over);
+    EXPECT_EQ(room2->invite(w.secret).status, InviteOutcome::Over);
+    EXPECT_EQ(f2.memory.loadGame(w.id)->seatHashes[0], "");
+
+    // Games without an invitation.
+    for (const char* opponent : {"local", "computer"}) {
+        const Created o = f2.create(opponent, 0);
+        EXPECT_EQ(f2.room(o.id)->invite(o.secret).status, InviteOutcome::NoInvite) << opponent;
+        EXPECT_EQ(f2.room(o.id)->join(g.inviteToken).status, JoinOutcome::Full) << opponent;
+        EXPECT_EQ(f2.room(o.id)->invite("computer").status, InviteOutcome::BadSecret) << opponent;
+    }
+}
+
+TEST(RoomPresence, WatchersAndSeatsComeAndGo) {
+    Fixture f;
+    const Created g = f.create("friend", 0);
+    auto room = f.room(g.id);
+    auto watcherCount = [](Client& c) {
+        int n = -1;
+        for (const auto& fr : c.frames()) {
+            const json m = json::parse(*fr);
+            if (m["t"] == "watchers") n = m["d"]["count"];
+        }
+        return n;
+    };
+    auto a = std::make_unique<Client>(room);
+    a->hello(g.secret, "a");
+    EXPECT_EQ(watcherCount(*a), 0);
+    EXPECT_EQ(a->state()["seats"][0]["online"], true);
+    EXPECT_EQ(a->state()["seats"][1]["online"], false);
+    EXPECT_EQ(a->state()["seats"][1]["taken"], false);
+    auto w1 = std::make_unique<Client>(room);
+    w1->hello("a wrong secret");
+    const json e = newError(*w1, 0);
+    EXPECT_EQ(e["code"], "bad-secret");
+    EXPECT_EQ(e["message"], "this secret holds no seat of this game; you are watching");
+    EXPECT_EQ(watcherCount(*a), 1);
+    EXPECT_EQ(watcherCount(*w1), 1);
+    Client w2(room);
+    w2.hello();
+    EXPECT_EQ(watcherCount(*a), 2);
+    EXPECT_EQ(room->summary()["watchers"], 2);
+    w1.reset();
+    EXPECT_EQ(watcherCount(w2), 1);
+    EXPECT_EQ(room->summary()["watchers"], 1);
+    // A watcher's second hello is not counted twice.
+    w2.hello();
+    EXPECT_EQ(watcherCount(w2), 1);
+    // The friend joins and connects, then leaves: presence events for seat 1.
+    const JoinOutcome j = room->join(g.inviteToken);
+    EXPECT_EQ(lastEvent(*a, "joined")["seat"], 1);
+    auto b = std::make_unique<Client>(room);
+    b->hello(j.secret, "b");
+    EXPECT_EQ(a->state()["seats"][1]["online"], true);
+    EXPECT_EQ(a->state()["seats"][1]["taken"], true);
+    const json online = lastEvent(*a, "presence");
+    EXPECT_EQ(online["e"], "presence");
+    EXPECT_EQ(online["seat"], 1);
+    EXPECT_EQ(online["online"], true);
+    // A second connection of the same seat: no new event; closing one of the two: still online.
+    auto b2 = std::make_unique<Client>(room);
+    const auto events = a->events().size();
+    b2->hello(j.secret);
+    b2.reset();
+    EXPECT_EQ(a->events().size(), events);
+    EXPECT_EQ(a->state()["seats"][1]["online"], true);
+    b.reset();
+    EXPECT_EQ(a->state()["seats"][1]["online"], false);
+    const json offline = lastEvent(*a, "presence");
+    EXPECT_EQ(offline["e"], "presence");
+    EXPECT_EQ(offline["seat"], 1);
+    EXPECT_EQ(offline["online"], false);
+    EXPECT_EQ(watcherCount(w2), 1);
+}
+
+TEST(RoomSummary, PublicFields) {
+    Fixture f;
+    const Created g = f.create("computer", 1, RulesetId::Bell, "expert");
+    const json s = f.room(g.id)->summary();
+    EXPECT_EQ(s["game"], g.id);
+    EXPECT_EQ(s["ruleset"], "bell");
+    EXPECT_EQ(s["opponent"], "computer");
+    EXPECT_EQ(s["level"], "expert");
+    EXPECT_EQ(s["ply"], 0);
+    EXPECT_EQ(s["watchers"], 0);
+    EXPECT_EQ(s["commitment"], g.commitment);
+    EXPECT_EQ(s["commitment"], fairness::commitment(f.memory.loadGame(g.id)->serverSeed));
+    EXPECT_TRUE(s["result"].is_null());
+    EXPECT_TRUE(s["rematchOf"].is_null());
+    EXPECT_EQ(s["seats"][0]["kind"], "computer");
+    EXPECT_EQ(s["seats"][1]["kind"], "human");
+}
+
+TEST(RoomIdle, IdleAndUnloadable) {
+    Fixture f;
+    const Created g = f.create("friend", 0);
+    auto room = f.room(g.id);
+    EXPECT_FALSE(room->idleFor(std::chrono::hours(1)));
+    EXPECT_FALSE(room->unloadable(std::chrono::hours(1)));
+    {
+        Client c(room);
+        c.hello(g.secret, "x");
+        EXPECT_FALSE(room->unloadable(std::chrono::milliseconds(-1)));  // a connection is attached
+        EXPECT_TRUE(room->idleFor(std::chrono::milliseconds(-1)));
+        c.send("resign");
+    }
+    EXPECT_TRUE(room->unloadable(std::chrono::milliseconds(-1)));
+    EXPECT_FALSE(room->idleFor(std::chrono::milliseconds(-1)));  // finished games are never idle
+}
+
+}  // namespace
+}  // namespace senet::testing

@@ -1,0 +1,245 @@
+// The Storage contract (server/src/storage.hpp) on both implementations: MemoryStorage and the
+// real SQLite storage on a fresh file. Every write is read back; refused writes change nothing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include <unistd.h>
+
+#include "memory_storage.hpp"
+#include "storage.hpp"
+
+namespace senet::server {
+namespace {
+
+GameRow sampleRow(const std::string& id) {
+    GameRow g;
+    g.id = id;
+    g.ruleset = "jequier";
+    g.opponent = "friend";
+    g.level = "";
+    g.serverSeed = {1, 2, 3, 250, 0, 7};
+    g.clientSeeds = {std::optional<std::string>("seedA"), std::nullopt};
+    g.seatHashes = {"hash0", ""};
+    g.inviteHash = "invitehash";
+    g.createdMs = 1700000000123;
+    g.updatedMs = 1700000000456;
+    return g;
+}
+
+class StorageContract : public ::testing::TestWithParam<std::string> {
+protected:
+    void SetUp() override {
+        if (GetParam() == "memory") {
+            storage_ = std::make_unique<MemoryStorage>();
+        } else {
+            dir_ = std::filesystem::temp_directory_path() /
+                   ("senet-contract-" + std::to_string(::getpid()) + "-" +
+                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+            std::filesystem::remove_all(dir_);
+            std::filesystem::create_directories(dir_);
+            storage_ = openSqliteStorage((dir_ / "games.db").string(), false);
+        }
+    }
+    void TearDown() override {
+        storage_.reset();
+        if (!dir_.empty()) std::filesystem::remove_all(dir_);
+    }
+    Storage& s() { return *storage_; }
+
+    std::unique_ptr<Storage> storage_;
+    std::filesystem::path dir_;
+};
+
+TEST_P(StorageContract, CreatedRowReadsBackField) {
+    s().createGame(sampleRow("g1"));
+    const auto g = s().loadGame("g1");
+    ASSERT_TRUE(g.has_value());
+    EXPECT_EQ(g->id, "g1");
+    EXPECT_EQ(g->ruleset, "jequier");
+    EXPECT_EQ(g->opponent, "friend");
+    EXPECT_EQ(g->level, "");
+    EXPECT_EQ(g->serverSeed, (std::vector<std::uint8_t>{1, 2, 3, 250, 0, 7}));
+    EXPECT_EQ(g->clientSeeds[0], std::optional<std::string>("seedA"));
+    EXPECT_EQ(g->clientSeeds[1], std::nullopt);
+    EXPECT_EQ(g->seatHashes[0], "hash0");
+    EXPECT_EQ(g->seatHashes[1], "");
+    EXPECT_EQ(g->inviteHash, "invitehash");
+    EXPECT_EQ(g->createdMs, 1700000000123);
+    EXPECT_EQ(g->updatedMs, 1700000000456);
+    EXPECT_EQ(g->status, "playing");
+    EXPECT_EQ(g->result, "");
+    EXPECT_EQ(g->rematchOf, "");
+    EXPECT_EQ(g->rematch, "");
+    EXPECT_FALSE(s().loadGame("nope").has_value());
+    EXPECT_TRUE(s().loadActions("nope").empty());
+    EXPECT_TRUE(s().loadActions("g1").empty());
+    GameRow computer = sampleRow("g2");
+    computer.opponent = "computer";
+    computer.level = "expert";
+    computer.clientSeeds = {std::nullopt, std::optional<std::string>("seedB")};
+    s().createGame(computer);
+    EXPECT_EQ(s().loadGame("g2")->level, "expert");
+    EXPECT_EQ(s().loadGame("g2")->clientSeeds[0], std::nullopt);
+    EXPECT_EQ(s().loadGame("g2")->clientSeeds[1], std::optional<std::string>("seedB"));
+}
+
+TEST_P(StorageContract, DuplicateIdThrowsAndKeepsTheFirst) {
+    s().createGame(sampleRow("g1"));
+    GameRow other = sampleRow("g1");
+    other.ruleset = "bell";
+    EXPECT_THROW(s().createGame(other), StorageError);
+    EXPECT_EQ(s().loadGame("g1")->ruleset, "jequier");
+}
+
+TEST_P(StorageContract, RematchIsLinkedInTheSameWrite) {
+    s().createGame(sampleRow("old"));
+    GameRow next = sampleRow("new");
+    next.rematchOf = "old";
+    s().createGame(next);
+    EXPECT_EQ(s().loadGame("old")->rematch, "new");
+    EXPECT_EQ(s().loadGame("new")->rematchOf, "old");
+    EXPECT_EQ(s().loadGame("new")->rematch, "");
+    // A rematch of an unknown game is refused and not stored.
+    GameRow orphan = sampleRow("orphan");
+    orphan.rematchOf = "missing";
+    EXPECT_THROW(s().createGame(orphan), StorageError);
+    EXPECT_FALSE(s().loadGame("orphan").has_value());
+    s().setRematch("new", "third");
+    EXPECT_EQ(s().loadGame("new")->rematch, "third");
+    EXPECT_EQ(s().loadGame("old")->rematch, "new");
+}
+
+TEST_P(StorageContract, SeatIsTakenOnlyWhenFree) {
+    s().createGame(sampleRow("g1"));
+    EXPECT_FALSE(s().takeSeat("g1", 0, "intruder"));
+    EXPECT_EQ(s().loadGame("g1")->seatHashes[0], "hash0");
+    EXPECT_TRUE(s().takeSeat("g1", 1, "friend1"));
+    EXPECT_EQ(s().loadGame("g1")->seatHashes[1], "friend1");
+    EXPECT_EQ(s().loadGame("g1")->seatHashes[0], "hash0");
+    EXPECT_FALSE(s().takeSeat("g1", 1, "late"));
+    EXPECT_EQ(s().loadGame("g1")->seatHashes[1], "friend1");
+    GameRow empty = sampleRow("g2");
+    empty.seatHashes = {"", "taken1"};
+    s().createGame(empty);
+    EXPECT_TRUE(s().takeSeat("g2", 0, "first0"));
+    EXPECT_EQ(s().loadGame("g2")->seatHashes[0], "first0");
+    EXPECT_EQ(s().loadGame("g2")->seatHashes[1], "taken1");
+}
+
+TEST_P(StorageContract, ClientSeedsPerSeat) {
+    s().createGame(sampleRow("g1"));
+    s().setClientSeed("g1", 1, "second");
+    EXPECT_EQ(s().loadGame("g1")->clientSeeds[1], std::optional<std::string>("second"));
+    EXPECT_EQ(s().loadGame("g1")->clientSeeds[0], std::optional<std::string>("seedA"));
+    s().setClientSeed("g1", 0, "first");
+    EXPECT_EQ(s().loadGame("g1")->clientSeeds[0], std::optional<std::string>("first"));
+    EXPECT_EQ(s().loadGame("g1")->clientSeeds[1], std::optional<std::string>("second"));
+}
+
+TEST_P(StorageContract, ActionsInOrderAndADuplicateRefused) {
+    s().createGame(sampleRow("g1"));
+    s().createGame(sampleRow("g2"));
+    s().appendAction("g1", ActionRow{0, 't', 5, ""});
+    s().appendAction("g1", ActionRow{1, 'm', 0, "9-11"});
+    s().appendAction("g2", ActionRow{0, 't', 15, ""});
+    EXPECT_THROW(s().appendAction("g1", ActionRow{1, 't', 2, ""}), StorageError);
+    const auto a = s().loadActions("g1");
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[0].seq, 0);
+    EXPECT_EQ(a[0].kind, 't');
+    EXPECT_EQ(a[0].outcome, 5);
+    EXPECT_EQ(a[0].move, "");
+    EXPECT_EQ(a[1].seq, 1);
+    EXPECT_EQ(a[1].kind, 'm');
+    EXPECT_EQ(a[1].outcome, 0);
+    EXPECT_EQ(a[1].move, "9-11");
+    ASSERT_EQ(s().loadActions("g2").size(), 1u);
+    EXPECT_EQ(s().loadActions("g2")[0].outcome, 15);
+    EXPECT_EQ(s().loadGame("g1")->status, "playing");
+}
+
+TEST_P(StorageContract, FinalActionEndsTheGameInOneWrite) {
+    s().createGame(sampleRow("g1"));
+    s().appendAction("g1", ActionRow{0, 't', 3, ""});
+    s().appendFinalAction("g1", ActionRow{1, 'm', 0, "30-off"}, R"({"winner":1})");
+    const auto g = s().loadGame("g1");
+    EXPECT_EQ(g->status, "over");
+    EXPECT_EQ(g->result, R"({"winner":1})");
+    const auto a = s().loadActions("g1");
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[1].move, "30-off");
+    EXPECT_EQ(a[1].kind, 'm');
+    // A final action with a taken seq stores neither part.
+    s().createGame(sampleRow("g2"));
+    s().appendAction("g2", ActionRow{0, 't', 9, ""});
+    EXPECT_THROW(s().appendFinalAction("g2", ActionRow{0, 't', 1, ""}, R"({"winner":0})"), StorageError);
+    EXPECT_EQ(s().loadGame("g2")->status, "playing");
+    EXPECT_EQ(s().loadGame("g2")->result, "");
+    ASSERT_EQ(s().loadActions("g2").size(), 1u);
+    EXPECT_EQ(s().loadActions("g2")[0].outcome, 9);
+    EXPECT_THROW(s().appendFinalAction("missing", ActionRow{0, 't', 1, ""}, "{}"), StorageError);
+}
+
+TEST_P(StorageContract, FinishExpireAndUnfinished) {
+    for (const char* id : {"a", "b", "c"}) s().createGame(sampleRow(id));
+    auto unfinished = s().unfinishedGames();
+    std::sort(unfinished.begin(), unfinished.end());
+    EXPECT_EQ(unfinished, (std::vector<std::string>{"a", "b", "c"}));
+    s().finishGame("a", R"({"reason":"resign"})");
+    EXPECT_EQ(s().loadGame("a")->status, "over");
+    EXPECT_EQ(s().loadGame("a")->result, R"({"reason":"resign"})");
+    s().expireGame("b");
+    EXPECT_EQ(s().loadGame("b")->status, "expired");
+    s().expireGame("a");  // only a game still playing expires
+    EXPECT_EQ(s().loadGame("a")->status, "over");
+    EXPECT_EQ(s().unfinishedGames(), std::vector<std::string>{"c"});
+    EXPECT_EQ(s().loadGame("c")->status, "playing");
+    EXPECT_EQ(s().loadGame("c")->result, "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Both, StorageContract, ::testing::Values("memory", "sqlite"),
+                         [](const auto& info) { return info.param; });
+
+/// MemoryStorage refuses what SQLite's constraints refuse: a seat outside 0..1, an unknown game.
+TEST(MemoryStorageChecks, BadSeatAndUnknownGameThrow) {
+    MemoryStorage m;
+    m.createGame(sampleRow("g1"));
+    EXPECT_THROW(m.takeSeat("g1", 2, "x"), StorageError);
+    EXPECT_THROW(m.takeSeat("g1", -1, "x"), StorageError);
+    EXPECT_THROW(m.setClientSeed("g1", 2, "x"), StorageError);
+    EXPECT_THROW(m.setClientSeed("g1", -1, "x"), StorageError);
+    EXPECT_THROW(m.takeSeat("zz", 1, "x"), StorageError);
+    EXPECT_THROW(m.appendAction("zz", ActionRow{0, 't', 1, ""}), StorageError);
+    EXPECT_THROW(m.appendAction("g1", ActionRow{1, 't', 1, ""}), StorageError);  // a gap
+    EXPECT_THROW(m.finishGame("zz", "{}"), StorageError);
+    EXPECT_THROW(m.expireGame("zz"), StorageError);
+    EXPECT_THROW(m.setRematch("zz", "g1"), StorageError);
+    EXPECT_TRUE(m.loadActions("g1").empty());
+    EXPECT_EQ(m.loadGame("g1")->seatHashes[1], "");
+}
+
+/// FaultyStorage fails exactly the write it is told to, and only that one.
+TEST(FaultyStorageChecks, FailsTheNthWriteOnly) {
+    MemoryStorage m;
+    FaultyStorage f(m);
+    f.createGame(sampleRow("g1"));
+    f.failNth(2);
+    f.appendAction("g1", ActionRow{0, 't', 1, ""});
+    EXPECT_THROW(f.appendAction("g1", ActionRow{1, 't', 2, ""}), StorageError);
+    f.appendAction("g1", ActionRow{1, 't', 3, ""});
+    ASSERT_EQ(m.loadActions("g1").size(), 2u);
+    EXPECT_EQ(m.loadActions("g1")[1].outcome, 3);
+    f.failAll();
+    EXPECT_THROW(f.setClientSeed("g1", 1, "s"), StorageError);
+    EXPECT_THROW(f.takeSeat("g1", 1, "s"), StorageError);
+    EXPECT_THROW(f.finishGame("g1", "{}"), StorageError);
+    EXPECT_EQ(m.loadGame("g1")->clientSeeds[1], std::nullopt);
+    EXPECT_EQ(m.loadGame("g1")->status, "playing");
+}
+
+}  // namespace
+}  // namespace senet::server
