@@ -141,6 +141,7 @@ TEST(RegistryFind, UnknownFoundAndExpired) {
     EXPECT_EQ(l.room.get(), f.registry->find(g.id).room.get());
     EXPECT_EQ(f.registry->find(g.id.substr(0, 21)).status, Lookup::Unknown);
     // Idle longer than expireDays (0: any idle time): a failed expiry write keeps it served.
+    f.clock.advance(std::chrono::milliseconds(1));
     f.config.expireDays = 0;
     f.faulty.failAll();
     EXPECT_EQ(f.registry->find(g.id).status, Lookup::Found);
@@ -312,6 +313,7 @@ TEST(RegistrySweep, IdleRoomsLeaveMemory) {
     EXPECT_EQ(f.registry->find(a.id).status, Lookup::Found);
     EXPECT_EQ(f.metrics.roomsLoaded.load(), 2);
     // Idle past expireDays: expired instead, unless the write fails.
+    f.clock.advance(std::chrono::milliseconds(1));
     f.config.expireDays = 0;
     f.faulty.failAll();
     r = f.registry->sweep(std::chrono::milliseconds(-1));
