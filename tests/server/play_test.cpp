@@ -211,6 +211,7 @@ TEST_F(PlayShortGrace, ClaimAfterTheOpponentIsOfflineLongEnough) {
         ASSERT_TRUE(a.waitForEvent("presence", {{"seat", 1}, {"online", true}}).is_object());
         a.send("claim");
         const json online = a.waitForError("cannot-claim");
+        ASSERT_TRUE(online.is_object());
         EXPECT_NE(online.value("message", "").find("online"), std::string::npos) << online.dump();
         left = steady_clock::now();
     }  // the friend leaves
