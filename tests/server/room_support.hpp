@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -188,7 +189,9 @@ struct Fixture {
 inline void expectVerifies(Room& room, const std::string& name) {
     auto record = room.verifiableRecord();
     ASSERT_TRUE(record.has_value()) << "no record: the game is not over";
-    const auto file = std::filesystem::temp_directory_path() / ("senet-room-test-" + name + ".json");
+    // A name of this process's own: test processes of other builds may run at the same time.
+    const auto file = std::filesystem::temp_directory_path() /
+                      ("senet-room-test-" + std::to_string(::getpid()) + "-" + name + ".json");
     std::ofstream(file) << *record;
     const std::string cmd = std::string(SENET_CLI_BINARY) + " verify '" + file.string() + "' 2>&1";
     FILE* p = popen(cmd.c_str(), "r");
