@@ -4,6 +4,7 @@
 // (what a new variant's table would say).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "senet/site.hpp"
@@ -202,6 +203,9 @@ TEST(RuleText, EditedRulesetsAreToldFromTheirFields) {
               "Only with the exact throw that carries the piece off the board: 4 from square 27, 3 from square 28, 2 from "
               "square 29 and 1 from square 30.");
     EXPECT_EQ(said("bear-off", [](Ruleset& r) { r.bearOffThrows.fill(0); }, s), "");
+    // The marked squares are listed by square, in whatever order the ruleset holds them.
+    EXPECT_EQ(said("houses", [](Ruleset& r) { std::reverse(r.houses.begin(), r.houses.end()); }, s),
+              "15: return square, 27: House of Beauty, 28: House of Water, 29: House of the Three Truths and 30: House of Re-Atoum.");
 }
 
 }  // namespace
