@@ -45,6 +45,7 @@ export class ClaimTimer {
 
   private tick(): void {
     const left = this.secondsLeft();
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: tick runs only after update() set the view and started the count; stop() clears the interval whenever the count ends
     if (left === null || !this.view) return;
     const text = claimText(left);
     if (this.note.textContent !== text) this.note.textContent = text;
@@ -58,6 +59,7 @@ export class ClaimTimer {
   }
 
   private stop(): void {
+    // Stryker disable next-line ConditionalExpression: clearInterval(null) does nothing
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.note.hidden = true;

@@ -7,18 +7,18 @@ import { t } from "./i18n";
 import type { Snapshot, State } from "./protocol";
 
 /** True when the viewer (holding seats `you`) may throw or move now: a seat of theirs is to act and no action is pending. */
-export function canAct(s: State | null, you: number[], pending: boolean): boolean {
+export function canAct(s: State | null, you: number[], pending: boolean): s is State {
   return !!s && s.phase !== "over" && s.seatToAct !== null && you.includes(s.seatToAct) && !pending;
 }
 
 /** The legal moves the viewer may choose from now ([] when it is not their move). */
 export function movesOffered(s: State | null, you: number[], pending: boolean): State["legalMoves"] {
-  return s && canAct(s, you, pending) && s.phase === "move" ? s.legalMoves : [];
+  return canAct(s, you, pending) && s.phase === "move" ? s.legalMoves : [];
 }
 
 /** True when the throw button should be enabled: the viewer acts and a throw (or an opening throw) is due. */
 export function throwDue(s: State | null, you: number[], pending: boolean): boolean {
-  return !!s && canAct(s, you, pending) && (s.phase === "throw" || s.phase === "opening");
+  return canAct(s, you, pending) && (s.phase === "throw" || s.phase === "opening");
 }
 
 /** True when the page shows no throw button at all: the game is over or waits, or the viewer is a spectator. */

@@ -100,6 +100,11 @@ test("the water's return square taken all the way down to 1 keeps the piece on t
   // Squares 1, 2, 3 hold cone, spool, cone at the start; a spool from 4 lands in the water.
   const { entries } = movelist.replay(info, snap([ply(2, 3, "4-28")]));
   assert.equal(entries[0].dest, 3);
+  // Only square 1 free below the return square: the piece goes there.
+  assert.equal(movelist.replay(info, snap([ply(1, 5, "1-12"), ply(2, 3, "4-28")])).entries[1].dest, 1);
+  // Square 30 is a square of the board: a piece moved there is met by the next one.
+  assert.deepEqual(movelist.replay(STANDARD, snap([ply(1, 1, "9-30"), ply(2, 1, "10-30")])).entries[1],
+    { player: 2, value: 1, kind: "move", from: 10, to: 30, dest: 30, swapped: true });
   const noReturn = { ...STANDARD, houses: [[28, "water"]] };
   // Without a return square (Jéquier) the lowest empty square: the spool's own 4, just left.
   assert.equal(movelist.replay(noReturn, snap([ply(2, 3, "4-28")])).entries[0].dest, 4);
@@ -110,6 +115,7 @@ test("the list on the page: rebuilt from a snapshot, then extended by events", (
   const names = ["First seat", "Second seat"];
   const ml = new movelist.MoveList(list, JEQUIER, (seat) => names[seat]);
   const lines = () => [...list.children].map((li) => li.textContent);
+  Object.defineProperty(list, "scrollHeight", { value: 480 });
   assert.equal(ml.rebuild({ opening: [], players: null, record: { plies: [] } }), null);
   assert.deepEqual(lines(), ["No moves yet."]);
   assert.equal(list.querySelector(".empty").textContent, "No moves yet.");
@@ -121,6 +127,7 @@ test("the list on the page: rebuilt from a snapshot, then extended by events", (
   ml.onEvent({ e: "swapped", player: 1, square: 14, to: 11 });
   ml.onEvent({ e: "thrown", seat: 1, value: 4 });
   ml.onEvent({ e: "moved", player: 1, from: 9, to: 27, dest: 1, water: true });
+  assert.equal(list.scrollTop, 480, "the list scrolled to its newest line");
   ml.onEvent({ e: "thrown", seat: 1, value: 2 });
   ml.onEvent({ e: "moved", player: 1, from: 5, to: 3, backward: true });
   ml.onEvent({ e: "moved", player: 1, from: 28, bearOff: true });

@@ -111,6 +111,32 @@ test("the default hold: the slide's time plus a pause, a throw's time, or nothin
   }
 });
 
+test("the default clock and pacing: performance.now and pacing()", async () => {
+  const got = [];
+  const p = new pacer.Pacer((m) => got.push(m.d.ply), () => 60_000);
+  p.push(ev(1));
+  p.push(ev(2));
+  assert.deepEqual(got, [1]);
+  assert.equal(p.waiting, 1, "the second waits a minute on the real clock");
+  p.flush();
+  assert.deepEqual(got, [1, 2]);
+});
+
+test("without a DOM (no document) messages are paced and nothing listens for visibility", (t) => {
+  const saved = globalThis.document;
+  delete globalThis.document;
+  try {
+    assert.equal(pacer.pacing(), true);
+    const { p, got } = rig(t);
+    p.push(ev(1));
+    p.push(ev(2));
+    assert.deepEqual(got, [1]);
+    p.flush();
+  } finally {
+    globalThis.document = saved;
+  }
+});
+
 test("a hidden tab is not paced, and hiding the tab delivers what is queued", (t) => {
   const { p, got } = rig(t);
   p.push(ev(1));

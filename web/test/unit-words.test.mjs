@@ -93,8 +93,11 @@ test("events are told in whole sentences; the notable ones go to the feed", () =
   assert.deepEqual(d({ e: "presence", seat: 1, online: false }), { text: "Opponent went offline.", notable: false });
   assert.deepEqual(d({ e: "presence", online: false }, view({}, [])), { text: "First seat went offline.", notable: false });
   assert.equal(d({ e: "presence", seat: 0, online: false }), null);
+  assert.equal(d({ e: "presence", seat: 1, online: true }, view({}, [1])), null);
+  assert.deepEqual(d({ e: "presence", seat: 0, online: true }, view({}, [1])), { text: "Opponent is online.", notable: false });
   assert.equal(d({ e: "presence", seat: 1, online: false }, view({ opponent: "local" }, [0, 1])), null);
   assert.equal(d({ e: "rematch-offered", seat: 0 }), null);
+  assert.equal(d({ e: "rematch-offered", seat: 1 }, view({}, [1])), null);
   assert.deepEqual(d({ e: "rematch-offered", seat: 1 }), { text: "Your opponent would like a rematch.", notable: true });
   assert.deepEqual(d({ e: "rematch-offered", seat: 1 }, view({}, [])), { text: "Spools (Second seat) would like a rematch.", notable: true });
   assert.deepEqual(d({ e: "rematch-offered" }, view({}, [1])), { text: "Your opponent would like a rematch.", notable: true });
