@@ -1,24 +1,15 @@
 // The setting of the node unit tests of the browser modules: the bundle of src/ modules
 // (scripts/bundle-units.mjs; under Stryker, of the mutated sources), the English catalog loaded
-// into i18n as the page loads it, a DOM from linkedom for the modules that build elements, and
-// a page address with history and storage for the fragment and seat modules (see `openPage`).
+// into i18n as the page loads it, and a page address with history and storage for the fragment
+// and seat modules (see `openPage`). The tests of modules that build elements also import
+// unit-dom.mjs (a DOM from linkedom).
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseHTML } from "linkedom";
 import { readPo } from "../scripts/po.mjs";
 import * as units from "../.units/units.mjs";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 units.i18n.setStrings(readPo(join(web, "po", "en.po")), "en");
-
-const { document, Event: DomEvent } = parseHTML("<!doctype html><html lang=en><body></body></html>");
-globalThis.document = document;
-
-/** The DOM's own Event class (linkedom), for events dispatched on its nodes. */
-export { DomEvent };
-
-/** A new element of the shared document (linkedom). */
-export const element = (tag = "div") => document.createElement(tag);
 
 /** A Storage-like store kept in a Map; `broken` makes every call throw (storage disabled). */
 export class MemoryStorage {
