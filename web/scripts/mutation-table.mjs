@@ -3,18 +3,22 @@
 // equivalent / score, then every surviving mutant and every mutant marked equivalent (a
 // `// Stryker disable` comment) with its reason. Only the part between <!-- web:start --> and
 // <!-- web:end --> is replaced; the file and both marker pairs are created when absent.
-// Usage: node scripts/mutation-table.mjs [--check] [report.json] [mutation.md]
+// Usage: node scripts/mutation-table.mjs [--check] [--out mutation.md] [report.json …]
+// (several reports, e.g. one Stryker run per file, are merged file by file).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-const reportPath = args[0] ?? join(web, "reports", "mutation", "mutation.json");
-const mdPath = args[1] ?? join(web, "..", "bench", "mutation.md");
+const argv = process.argv.slice(2);
+const outAt = argv.indexOf("--out");
+const mdPath = outAt >= 0 ? argv[outAt + 1] : join(web, "..", "bench", "mutation.md");
+const reportPaths = argv.filter((a, i) => !a.startsWith("--") && (outAt < 0 || i !== outAt + 1));
+if (!reportPaths.length) reportPaths.push(join(web, "reports", "mutation", "mutation.json"));
 const TARGET = 85;
 
-const report = JSON.parse(readFileSync(reportPath, "utf8"));
+const report = { files: {} };
+for (const path of reportPaths) Object.assign(report.files, JSON.parse(readFileSync(path, "utf8")).files);
 const rows = [];
 const survivors = [];
 const equivalents = [];

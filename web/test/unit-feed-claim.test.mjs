@@ -32,6 +32,7 @@ test("the same words again make one line with a count", () => {
   f.add("Cones throw again.");
   f.add("Cones throw again.");
   assert.deepEqual(f.items(), ["Cones throw again. (×2)"]);
+  assert.equal(list.firstElementChild.tagName, "P");
   f.add("Cones throw again.");
   assert.deepEqual(f.items(), ["Cones throw again. (×3)"]);
   assert.equal(list.firstElementChild.className, "feed-new");
@@ -127,6 +128,7 @@ test("no claim for the seat's own absence, a computer, an empty seat, other game
   none(view({ phase: "over" }));
   none(view({ phase: "waiting" }));
   none(view({}, []));
+  none(view({ seats: [away, here] }, []));
   none(view({}, [0, 1]));
   // Seen from seat 1, seat 0 is the opponent.
   timer.update(view({ seats: [away, here] }, [1]));
