@@ -35,6 +35,7 @@ test("icons: each kind has its own strokes", () => {
   const kinds = ["swap", "capture", "water", "bearOff", "backward"];
   assert.equal(choices.kindPath("capture"), "M6 6l12 12M18 6L6 18");
   assert.equal(new Set(kinds.map((k) => choices.kindPath(k))).size, 5);
+  for (const k of kinds) assert.match(choices.kindPath(k), /^M[0-9 .a-zA-Z-]{10,}$/, k);
   const icon = choices.kindIcon("swap", { width: 20 });
   assert.equal(icon.getAttribute("viewBox"), "0 0 24 24");
   assert.equal(icon.getAttribute("class"), "kind-icon kind-swap");
@@ -42,6 +43,8 @@ test("icons: each kind has its own strokes", () => {
   assert.equal(icon.getAttribute("focusable"), "false");
   assert.equal(icon.getAttribute("width"), "20");
   assert.equal(icon.firstChild.getAttribute("d"), choices.kindPath("swap"));
+  assert.equal(icon.firstChild.tagName.toLowerCase(), "path");
+  assert.equal(icon.tagName.toLowerCase(), "svg");
   assert.equal(choices.kindIcon("water").getAttribute("width"), null);
 });
 
@@ -66,6 +69,10 @@ test("one button per move: squares, kind and sentence; pick and preview report t
     "27 → offBear offBear off the piece on 27",
   ]);
   const water = buttons[1];
+  assert.deepEqual([...water.children].map((c) => c.tagName), ["SPAN", "SPAN", "SPAN"]);
+  assert.deepEqual([...water.children[1].children].map((c) => c.tagName.toLowerCase()), ["svg", "span"]);
+  assert.equal(water.children[1].children[1].textContent, "House of Water → 15");
+  assert.deepEqual([...buttons[0].children].map((c) => c.tagName), ["SPAN", "SPAN"]);
   assert.equal(water.querySelector(".choice-squares").getAttribute("aria-hidden"), "true");
   assert.equal(water.querySelector(".choice-kind").getAttribute("aria-hidden"), "true");
   assert.equal(water.querySelector(".choice-kind svg").getAttribute("class"), "kind-icon kind-water");
