@@ -17,6 +17,9 @@ const reportPaths = argv.filter((a, i) => !a.startsWith("--") && (outAt < 0 || i
 if (!reportPaths.length) reportPaths.push(join(web, "reports", "mutation", "mutation.json"));
 const TARGET = 85;
 
+/** Why a mutant still survives, by "file:line mutator" (mutation-notes.json): shown beside it, not counted as equivalent. */
+const notesPath = join(web, "mutation-notes.json");
+const notes = existsSync(notesPath) ? JSON.parse(readFileSync(notesPath, "utf8")) : {};
 const report = { files: {} };
 for (const path of reportPaths) Object.assign(report.files, JSON.parse(readFileSync(path, "utf8")).files);
 const rows = [];
@@ -39,6 +42,10 @@ for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a]
   for (const k of Object.keys(all)) all[k] += c[k];
   rows.push([file, c]);
 }
+// Files of the config's `mutate` list that hold no mutant at all (types only) appear with a note.
+const configured = JSON.parse(readFileSync(join(web, "stryker.config.json"), "utf8")).mutate ?? [];
+const empty = configured.filter((f) => report.files[f] && !report.files[f].mutants.length);
+const absent = configured.filter((f) => !report.files[f]);
 const score = (c) => {
   const n = c.killed + c.survived + c.noCoverage;
   return n ? (100 * c.killed) / n : 100;
@@ -59,12 +66,14 @@ const out = [
   ...rows.map(([f, c]) => row(f, c)),
   row("**all**", all),
   "",
+  ...(empty.length ? [`No mutants in ${empty.join(", ")} (nothing to mutate: type declarations only).`, ""] : []),
+  ...(absent.length ? [`Not in the report: ${absent.join(", ")}.`, ""] : []),
   `Files below ${TARGET} %: ${rows.filter(([, c]) => score(c) < TARGET).map(([f]) => f).join(", ") || "none"}.`,
   "",
   `### Surviving mutants (${survivors.length})`,
   "",
-  ...(survivors.length ? ["| where | mutator | code | becomes |", "|---|---|---|---|",
-    ...survivors.map((s) => `| ${s.where}${s.noCoverage ? " (no coverage)" : ""} | ${s.mutator} | \`${cell(s.code)}\` | \`${cell(s.replacement)}\` |`)] : ["None."]),
+  ...(survivors.length ? ["| where | mutator | code | becomes | why it survives |", "|---|---|---|---|---|",
+    ...survivors.map((s) => `| ${s.where}${s.noCoverage ? " (no coverage)" : ""} | ${s.mutator} | \`${cell(s.code)}\` | \`${cell(s.replacement)}\` | ${cell(notes[`${s.where} ${s.mutator}`] ?? "")} |`)] : ["None."]),
   "",
   `### Equivalent mutants (${equivalents.length}), with the reason given in the source`,
   "",
