@@ -2,8 +2,8 @@
 // sentence, and the buttons built for a list of moves, checked against words written here.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DomEvent, element } from "./unit-dom.mjs";
-import { choices } from "./unit-env.mjs";
+import { DomEvent, element } from "../testlib/unit-dom.mjs";
+import { choices } from "../testlib/unit-env.mjs";
 
 const m = (x = {}) => ({ move: "9-12", from: 9, to: 12, dest: 12, ...x });
 

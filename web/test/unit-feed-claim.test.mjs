@@ -3,8 +3,8 @@
 // grace period has passed), on a clock the test moves.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { element } from "./unit-dom.mjs";
-import { claim, feed } from "./unit-env.mjs";
+import { element } from "../testlib/unit-dom.mjs";
+import { claim, feed } from "../testlib/unit-env.mjs";
 
 test("the feed: newest first, at most max lines, hidden until the first event, empty words ignored", () => {
   const list = element("div");

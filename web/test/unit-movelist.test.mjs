@@ -3,8 +3,8 @@
 // the list built from a snapshot and from live events, compared with lines written here.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { element } from "./unit-dom.mjs";
-import { movelist } from "./unit-env.mjs";
+import { element } from "../testlib/unit-dom.mjs";
+import { movelist } from "../testlib/unit-env.mjs";
 
 const STANDARD = { ruleset: "standard", pieces: 5, water: 28, die: false, passLoses: false, safe: [], houses: [[15, "return"], [27, "beauty"], [28, "water"]] };
 const JEQUIER = { ruleset: "jequier", pieces: 5, water: 27, die: false, passLoses: true, safe: [], houses: [[27, "water"]] };

@@ -3,8 +3,8 @@
 // the queue at once, and going to the background flushes it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DomEvent } from "./unit-dom.mjs";
-import { pacer } from "./unit-env.mjs";
+import { DomEvent } from "../testlib/unit-dom.mjs";
+import { pacer } from "../testlib/unit-env.mjs";
 
 const ev = (n, events = []) => ({ t: "events", d: { ply: n, events, state: {} } });
 

@@ -5,7 +5,7 @@
 // tests (e2e/) go through the real server.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MemoryStorage, fragment, openPage, seat } from "./unit-env.mjs";
+import { MemoryStorage, fragment, openPage, seat } from "../testlib/unit-env.mjs";
 
 const PAGE = "https://senet.test/en/play/g1";
 const HASH = "c".repeat(64);

@@ -3,7 +3,7 @@
 // Fair throws verdict, each checked against values written here.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { state } from "./unit-env.mjs";
+import { state } from "../testlib/unit-env.mjs";
 
 const moves = [{ move: "9-12", from: 9, to: 12, dest: 12 }];
 const s = (over = {}) => ({ phase: "move", seatToAct: 0, legalMoves: moves, ...over });

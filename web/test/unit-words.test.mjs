@@ -2,7 +2,7 @@
 // here: who is named, whose turn, the result's winner and reason, the claim countdown.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { words } from "./unit-env.mjs";
+import { words } from "../testlib/unit-env.mjs";
 
 const human = { taken: true, kind: "human", online: true };
 /** A view: a friend game in the move phase, seat 0 plays the cones, seen from seat 0 unless told. */
