@@ -9,7 +9,6 @@ const key = (game: string) => `senet.seat.${game}`;
 function store(): Storage | null {
   try {
     return window.localStorage;
-    // Stryker disable next-line BlockStatement: undefined instead of null reads the same through the callers' ?. and ??
   } catch {
     return null;
   }
