@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { after, before, test } from "node:test";
-import { axe, ensureArtifacts, launchBrowser, playToEnd, startGame, startServer, step, watchConsole } from "./helpers.mjs";
+import { assertResultShown, axe, ensureArtifacts, launchBrowser, message, playToEnd, seatsShown, startGame, startServer, step, textNow, watchConsole } from "./helpers.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -23,7 +23,8 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
     const host = await hostContext.newPage();
     const guest = await guestContext.newPage();
     const problems = [...[host, guest].map(watchConsole)];
-    const path = await startGame(host, server.url, { ruleset, opponent: "friend", lang: ruleset === "jequier" ? "nl" : "en" });
+    const lang = ruleset === "jequier" ? "nl" : "en";
+    const path = await startGame(host, server.url, { ruleset, opponent: "friend", lang });
     await host.waitForSelector("#share-invite:not([hidden])");
     const invite = await host.inputValue("#invite-link");
     assert.match(invite, /#invite=/);
@@ -84,20 +85,21 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
           const dir = ensureArtifacts();
           await host.screenshot({ path: join(dir, `play-${ruleset}-desktop.png`), fullPage: true });
           await guest.screenshot({ path: join(dir, `play-${ruleset}-${phone ? "phone" : "desktop-guest"}.png`), fullPage: true });
-          const status = await watcher.textContent("#status");
-          assert.ok(status.length > 0);
+          // The spectator's status names a side and its seat, in the page's language.
+          const [status, seats] = [await textNow(watcher, "#status"), await seatsShown(watcher)];
+          const names = seats.map((s, seat) => message(lang, "play.name-seat",
+            { side: message(lang, `play.side.${s.player}`), seat: message(lang, seat ? "play.seat.second" : "play.seat.first") }));
+          const statuses = names.flatMap((name) => [message(lang, "play.status.throw", { viewer: "watch", name }),
+            ...[1, 2, 3, 4, 5, 6].map((value) => message(lang, "play.status.move", { viewer: "watch", name, value }))]);
+          assert.ok(statuses.includes(status), `the spectator's status ${JSON.stringify(status)} is one of ${JSON.stringify(statuses.slice(0, 2))}…`);
           assert.equal(await watcher.locator("#throw-button:not([disabled])").count(), 0, "the spectator cannot throw");
           assert.equal(await watcher.locator("#move-choices button").count(), 0, "the spectator cannot move");
         }
       },
     });
-    for (const page of [host, guest]) {
-      const result = await page.textContent("#result");
-      assert.ok(result.length > 0);
-    }
-    const results = [await host.textContent("#result"), await guest.textContent("#result")];
-    if (!/draw/i.test(results[0])) assert.notEqual(results[0], results[1], "one side wins, the other loses");
-    await watcher.waitForSelector("#end:not([hidden])");
+    // The winner and the reason, from the server's result (checked against the board), in each viewer's words.
+    await assertResultShown(server.url, lang, ruleset, [[host, [0]], [guest, [1]], [watcher, []]]);
+    const results = [await textNow(host, "#result"), await textNow(guest, "#result")];
     assert.ok((await watcher.locator("#move-list li").count()) > 5);
     if (ruleset === "jequier") {
       // The opening is in the list: its throws (the last one a 1), then the move from 10 to 11.

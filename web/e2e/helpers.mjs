@@ -100,8 +100,11 @@ export async function startGame(page, base, { lang = "en", ruleset = "standard",
   await page.check(`input[name=opponent][value=${opponent}]`);
   if (opponent === "computer") await page.check(`input[name=level][value=${level}]`);
   await page.check(`input[name=side][value=${side}]`);
-  await Promise.all([page.waitForURL(/\/play\//), page.click("#start-form button[type=submit]")]);
-  await page.waitForSelector("#status:not(:empty)");
+  await Promise.all([
+    waitUntil(page, `the start form (${ruleset}, ${opponent}) leads to a play page`, () => page.waitForURL(/\/play\//)),
+    page.click("#start-form button[type=submit]"),
+  ]);
+  await waitUntil(page, "the play page shows a status", () => page.waitForSelector("#status:not(:empty)"));
   return new URL(page.url()).pathname;
 }
 
@@ -142,4 +145,102 @@ export function message(lang, key, params = {}) {
   const text = readPo(new URL(`../po/${lang}.po`, import.meta.url).pathname)[key];
   if (text === undefined) throw new Error(`no message ${key} in ${lang}.po`);
   return String(new IntlMessageFormat(text, lang, undefined, { ignoreTag: true }).format(params));
+}
+
+/**
+ * Runs one Playwright wait (`wait`, a function returning its promise); when it times out or
+ * fails, the test fails with `what` was awaited and the page's address, status and message line
+ * (never a timeout ignored, never a message read that was not waited for).
+ */
+export async function waitUntil(page, what, wait) {
+  try {
+    return await wait();
+  } catch (err) {
+    const seen = await page.evaluate(() => ({
+      status: document.getElementById("status")?.textContent ?? null,
+      message: document.getElementById("message")?.textContent ?? null,
+    })).catch(() => ({}));
+    throw new Error(`waited in vain for ${what} (${page.url()}; status ${JSON.stringify(seen.status)}, message ${JSON.stringify(seen.message)}): ${err.message.split("\n")[0]}`);
+  }
+}
+
+/** The text of `selector` now, or null without such an element (no waiting). */
+export const textNow = (page, selector) => page.evaluate((sel) => document.querySelector(sel)?.textContent ?? null, selector);
+
+/**
+ * Waits until `selector` reads exactly `expected` (default 20 s); fails naming the expected and
+ * the shown text. Use it instead of waiting for "some text" and then reading whatever is there.
+ */
+export async function waitForText(page, selector, expected, { timeout = 20000 } = {}) {
+  try {
+    await page.waitForFunction(([sel, text]) => document.querySelector(sel)?.textContent === text, [selector, expected], { timeout });
+  } catch (err) {
+    throw new Error(`${selector} did not come to read ${JSON.stringify(expected)} within ${timeout} ms; it reads ${JSON.stringify(await textNow(page, selector).catch(() => null))} (${err.message.split("\n")[0]})`);
+  }
+}
+
+/** The game's public summary from the server (API.md "GET /api/games/{id}"): its `result` is the server's word on who won and why. */
+export async function gameSummary(base, page) {
+  const game = new URL(page.url()).pathname.split("/").pop();
+  const response = await fetch(`${base}/api/games/${game}`);
+  if (!response.ok) throw new Error(`GET /api/games/${game}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** Each seat's side (1 cones, 2 spools, 0 unknown) and pieces borne off, as the page's seat boxes show them. */
+export function seatsShown(page) {
+  return page.$$eval(".seat", (boxes) => boxes.map((b) => ({
+    player: Number(/\bp([12])\b/.exec(b.querySelector(".seat-piece")?.className ?? "")?.[1] ?? 0),
+    off: Number(/\d+/.exec(b.querySelector(".seat-off")?.textContent ?? "")?.[0] ?? -1),
+  })));
+}
+
+const PIECES = { standard: 5, jequier: 5, bell: 10 };
+
+/**
+ * Checks that the board agrees with a finished game's `result` ({winner: seat, player, reason}):
+ * after a bear-off finish the winner has all pieces off (standard, Jéquier) or more than the
+ * other side (Bell's majority); a draw has equal scores. `seats` as seatsShown gives them.
+ */
+export function assertBoardAgrees(ruleset, result, seats) {
+  const label = `${ruleset} ${JSON.stringify(result)} ${JSON.stringify(seats)}`;
+  if (result.winner === null) {
+    if (seats[0].off !== seats[1].off) throw new Error(`a draw with unequal scores: ${label}`);
+    return;
+  }
+  const [w, l] = [seats[result.winner], seats[1 - result.winner]];
+  if (w.player !== result.player) throw new Error(`the winning seat plays the other side: ${label}`);
+  if (result.reason !== "bear-off") return;
+  const ok = ruleset === "bell" ? w.off > l.off : w.off === PIECES[ruleset] && l.off < PIECES[ruleset];
+  if (!ok) throw new Error(`the winner did not bear off as the result says: ${label}`);
+}
+
+/**
+ * The end screen's sentence for `result` in `lang`, composed from the catalog: `you` are the
+ * seats the page holds ([] watching, both for pass-and-play, with `local` true), the reason
+ * "bear-off" is Bell's "majority".
+ */
+export function expectedResult(lang, ruleset, result, you, local = false) {
+  if (result.winner === null) return message(lang, "play.end.draw");
+  const reason = result.reason === "bear-off" && ruleset === "bell" ? "majority" : result.reason;
+  if (you.length === 1) return message(lang, you[0] === result.winner ? "play.end.you-win" : "play.end.you-lose", { reason });
+  const name = (seat, player) => {
+    const side = message(lang, `play.side.${player}`);
+    return local ? side : message(lang, "play.name-seat", { side, seat: message(lang, seat === 0 ? "play.seat.first" : "play.seat.second") });
+  };
+  return message(lang, "play.end.wins", { reason, name: name(result.winner, result.player), loser: name(1 - result.winner, 3 - result.player) });
+}
+
+/**
+ * The finished game's result from the server, checked against the board, and the end screen of
+ * each page read against the words it must show: `viewers` is [[page, you], …].
+ */
+export async function assertResultShown(base, lang, ruleset, viewers, { local = false } = {}) {
+  const summary = await gameSummary(base, viewers[0][0]);
+  if (summary.phase !== "over" || !summary.result) throw new Error(`the server says the game is not over: ${JSON.stringify(summary)}`);
+  for (const [page, you] of viewers) {
+    await waitForText(page, "#result", expectedResult(lang, ruleset, summary.result, you, local));
+    assertBoardAgrees(ruleset, summary.result, await seatsShown(page));
+  }
+  return summary.result;
 }

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { ensureArtifacts, launchBrowser, startGame, startServer, step, watchConsole } from "./helpers.mjs";
+import { assertResultShown, ensureArtifacts, launchBrowser, message, startGame, startServer, step, waitForText, watchConsole } from "./helpers.mjs";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -58,20 +58,18 @@ test("the join notice stays in the feed; a used and a bad invite link say so; th
   const lateContext = await browser.newContext(PHONE);
   const late = await lateContext.newPage();
   await late.goto(invite);
-  await late.waitForFunction(() => document.getElementById("message").textContent !== "");
-  assert.equal(await late.textContent("#message"),
-    "Both seats are already taken: someone has used this invite link. You can still watch the game.");
+  await waitForText(late, "#message", "Both seats are already taken: someone has used this invite link. You can still watch the game.");
   // A token that is not this game's, on a game still waiting for its friend.
   const created = await (await late.request.post(`${server.url}/api/games`, { data: { ruleset: "standard", opponent: "friend", lang: "en" } })).json();
   const waiting = created.watchUrl;
   await late.goto(`${server.url}${waiting}#invite=${"A".repeat(43)}`);
-  await late.waitForFunction(() => document.getElementById("message").textContent !== "");
-  assert.match(await late.textContent("#message"), /^This invite link is not valid/);
+  await waitForText(late, "#message", message("en", "play.invite.bad"));
+  assert.match(message("en", "play.invite.bad"), /^This invite link is not valid/);
   await shot(late, "messages-bad-invite-phone-en.png");
   // In Dutch too, on the phone.
   await late.goto(`${server.url}${waiting.replace("/en/", "/nl/")}#invite=${"A".repeat(43)}`);
-  await late.waitForFunction(() => document.getElementById("message").textContent !== "");
-  assert.match(await late.textContent("#message"), /^Deze uitnodigingslink klopt niet/);
+  await waitForText(late, "#message", message("nl", "play.invite.bad"));
+  assert.match(message("nl", "play.invite.bad"), /^Deze uitnodigingslink klopt niet/);
   await shot(late, "messages-bad-invite-phone-nl.png");
   await lateContext.close();
 
@@ -86,14 +84,13 @@ test("the join notice stays in the feed; a used and a bad invite link say so; th
   assert.match(wait, /^Your opponent is offline\. If they do not come back, you can claim the win in (1 second|\d+ seconds)\.$/, wait);
   assert.equal(await host.locator("#claim-button").isHidden(), true, "no claim button during the countdown");
   await shot(host, "messages-claim-wait-desktop-en.png");
-  await host.waitForSelector("#claim-button:not([hidden])", { timeout: (GRACE + 5) * 1000 });
-  assert.equal(await host.textContent("#claim-wait"), "Your opponent has been offline for too long. You can claim the win, or wait for them.");
+  await waitForText(host, "#claim-wait", "Your opponent has been offline for too long. You can claim the win, or wait for them.", { timeout: (GRACE + 5) * 1000 });
+  await host.waitForSelector("#claim-button:not([hidden])");
   await host.click("#claim-button");
-  await host.waitForSelector("#end:not([hidden])");
-  assert.equal(await host.textContent("#result"), "Your opponent was offline too long: you win!");
+  await waitForText(host, "#result", "Your opponent was offline too long: you win!");
   assert.equal(await host.textContent("#message"), "", "no raw server text");
-  await watcher.waitForSelector("#end:not([hidden])");
-  assert.equal(await watcher.textContent("#result"), "Spools (Second seat) stayed offline too long: Cones (First seat) win.");
+  await waitForText(watcher, "#result", "Spools (Second seat) stayed offline too long: Cones (First seat) win.");
+  assert.deepEqual(await assertResultShown(server.url, "en", "standard", [[host, [0]], [watcher, []]]), { winner: 0, player: 1, reason: "claim" });
   assert.deepEqual(problems.flat().filter((m) => !/WebSocket|status of 40[039]/.test(m)), []);
   for (const c of [hostContext, watcherContext]) await c.close();
 });
@@ -130,10 +127,11 @@ test("resigning: each side and a spectator read their own words", { timeout: 600
   await guest.waitForSelector("#resign-button:not([hidden])");
   guest.once("dialog", (d) => d.accept());
   await guest.click("#resign-button");
-  for (const p of [host, guest, watcher]) await p.waitForSelector("#end:not([hidden])");
-  assert.equal(await guest.textContent("#result"), "You resigned. Your opponent wins.");
-  assert.equal(await host.textContent("#result"), "Your opponent resigned: you win!");
-  assert.equal(await watcher.textContent("#result"), "Spools (Second seat) resigned: Cones (First seat) win.");
+  await waitForText(guest, "#result", "You resigned. Your opponent wins.");
+  await waitForText(host, "#result", "Your opponent resigned: you win!");
+  await waitForText(watcher, "#result", "Spools (Second seat) resigned: Cones (First seat) win.");
+  // The server's result agrees: the first seat (cones) wins by the resignation.
+  assert.deepEqual(await assertResultShown(server.url, "en", "standard", [[host, [0]], [guest, [1]], [watcher, []]]), { winner: 0, player: 1, reason: "resign" });
   await guest.evaluate(() => window.scrollTo(0, 0));  // the test clicked the resign button further down
   await shot(guest, "messages-resigned-phone-en.png");
   for (const c of [hostContext, guestContext, watcherContext]) await c.close();
@@ -156,6 +154,7 @@ test("Bell's end screen states the final score (pass-and-play, Polish, phone)", 
   const players = await page.evaluate(() => [...document.querySelectorAll(".seat-piece")].map((e) => e.className));
   const cones = off[players.findIndex((c) => c.includes("p1"))];
   const spools = off[players.findIndex((c) => c.includes("p2"))];
+  await assertResultShown(server.url, "pl", "bell", [[page, [0, 1]]], { local: true });
   assert.equal(score, `Wynik końcowy: stożki ${cones} ${forms(cones)}, szpulki ${spools} ${forms(spools)} (punkt za każdy wyprowadzony pionek).`);
   await shot(page, "messages-bell-score-phone-pl.png");
   await context.close();

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { axe, ensureArtifacts, launchBrowser, startGame, startServer, watchConsole } from "./helpers.mjs";
+import { assertResultShown, axe, ensureArtifacts, launchBrowser, startGame, startServer, watchConsole } from "./helpers.mjs";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -144,7 +144,7 @@ test("on a phone a whole local game fits one screen and the page never scrolls b
   assert.ok(checked, "the game lasted long enough to be checked mid-way");
   await assertInView(page, "#end", "the end panel");
   await assertInView(page, "#result", "the result");
-  assert.match(await page.textContent("#result"), /\S/);
+  await assertResultShown(server.url, "en", "standard", [[page, [0, 1]]], { local: true });
   await page.screenshot({ path: join(ensureArtifacts(), "phone-end-en.png") });
   const violations = await axe(page);
   assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
@@ -177,7 +177,7 @@ test("on a phone a Bell game against the computer in Polish is played by taps wi
     },
   });
   await assertInView(page, "#end", "the end panel");
-  assert.match(await page.textContent("#result"), /\S/);
+  await assertResultShown(server.url, "pl", "bell", [[page, [0]]]);
   await page.screenshot({ path: join(ensureArtifacts(), "phone-end-pl.png") });
   figures.push(`phone Bell game against the computer (pl): ${actions} taps, max scrollY ${maxScroll}`);
   assert.deepEqual(problems.filter((m) => !/WebSocket/.test(m)), []);
@@ -215,6 +215,7 @@ test("on a desktop the board is the centre of the page", { timeout: 240000 }, as
     else await page.waitForTimeout(15);
   }
   await assertInView(page, "#end", "the end panel");
+  await assertResultShown(server.url, "fi", "jequier", [[page, [0, 1]]], { local: true });
   assert.equal(await page.evaluate(() => window.scrollY), 0, "the page did not scroll by itself");
   await page.screenshot({ path: join(ensureArtifacts(), "desktop-end-fi.png") });
   await context.close();

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { ensureArtifacts, launchBrowser, message, startGame, startServer, watchConsole, WEB } from "./helpers.mjs";
+import { assertResultShown, ensureArtifacts, launchBrowser, message, startGame, startServer, watchConsole, WEB } from "./helpers.mjs";
 import { readPo } from "../scripts/po.mjs";
 
 let server, browser;
@@ -95,12 +95,8 @@ for (const side of ["first", "second"]) {
     assert.equal(guestSeat, 1 - hostSeat);
 
     await autoplay([host, guest]);
-    const results = [await host.textContent("#result"), await guest.textContent("#result")];
-    const draw = message("en", "play.end.draw");
-    const wins = ["bear-off", "majority"].map((reason) => message("en", "play.end.you-win", { reason }));
-    const losses = ["bear-off", "majority"].map((reason) => message("en", "play.end.you-lose", { reason }));
-    if (results[0] === draw) assert.equal(results[1], draw);
-    else assert.ok((wins.includes(results[0]) && losses.includes(results[1])) || (losses.includes(results[0]) && wins.includes(results[1])), results.join(" | "));
+    // Bell's majority: the winner the server names (and the board shows ahead) reads "you win", the other "you lose".
+    await assertResultShown(server.url, "en", "bell", [[host, [hostSeat]], [guest, [guestSeat]]]);
     assert.deepEqual(problems.flat().filter((m) => !/WebSocket/.test(m)), []);
     await Promise.all([hostContext.close(), guestContext.close()]);
   });
@@ -193,6 +189,7 @@ test("with storage blocked (side random) both seats survive a reload, the creato
   const record = await (await fetch(`${server.url}/api/games/${game}/record`)).json();
   assert.deepEqual(record.fairness.clientSeeds, hostSeat === 1 ? [guestFragment.seed, before.seed] : [before.seed, guestFragment.seed]);
   await watcher.waitForSelector("#end:not([hidden])");
+  await assertResultShown(server.url, lang, "bell", [[host, [hostSeat]], [guest, [1 - hostSeat]], [watcher, []]]);
   await noControls();
 
   // The rematch: both players ask; they land on the new game with their seats (swapped), and

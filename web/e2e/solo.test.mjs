@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { axe, ensureArtifacts, launchBrowser, playToEnd, startGame, startServer, watchConsole } from "./helpers.mjs";
+import { assertResultShown, axe, message, ensureArtifacts, launchBrowser, playToEnd, startGame, startServer, watchConsole } from "./helpers.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -25,7 +25,7 @@ test("a pass-and-play game runs to the end", { timeout: 240000 }, async () => {
       }
     },
   });
-  assert.match(await page.textContent("#result"), /\S/);
+  await assertResultShown(server.url, "fi", "jequier", [[page, [0, 1]]], { local: true });
   assert.deepEqual(problems.filter((m) => !/WebSocket/.test(m)), []);
   await context.close();
 });
@@ -34,10 +34,10 @@ for (const level of ["beginner", "expert"]) {
   test(`a game against the computer (${level}) runs to the end`, { timeout: 240000 }, async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await startGame(page, server.url, { opponent: "computer", level, ruleset: level === "expert" ? "bell" : "standard", lang: "it", side: "second" });
+    const ruleset = level === "expert" ? "bell" : "standard";
+    await startGame(page, server.url, { opponent: "computer", level, ruleset, lang: "it", side: "second" });
     await playToEnd([page], { limit: 200000 });
-    const result = await page.textContent("#result");
-    assert.match(result, /Hai vinto|Hai perso/);
+    await assertResultShown(server.url, "it", ruleset, [[page, [1]]]);
     await context.close();
   });
 }
@@ -80,8 +80,11 @@ test("a whole game by keyboard alone", { timeout: 240000 }, async () => {
     await page.waitForTimeout(5);
   }
   await page.waitForSelector("#end:not([hidden])");
+  await assertResultShown(server.url, "pl", "standard", [[page, [0, 1]]], { local: true });
   assert.ok(bearOffs >= 5, `bore off by keyboard (${bearOffs})`);
-  const live = await page.textContent("#live");
-  assert.match(live, /\S/, "the live region announced the game");
+  // The live region announced the throws, in Polish, naming the side that threw.
+  const live = await page.$$eval("#live p", (ps) => ps.map((p) => p.textContent));
+  const thrown = [1, 2].flatMap((side) => [1, 2, 3, 4, 5].map((value) => message("pl", "ev.thrown", { person: "other", name: message("pl", `play.side.${side}`), value })));
+  assert.ok(live.some((line) => thrown.includes(line)), `a throw was announced: ${JSON.stringify(live)}`);
   await context.close();
 });

@@ -10,6 +10,7 @@ export class ClaimTimer {
   private offlineSince: number | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private view: View | null = null;
+  // Stryker disable next-line UnaryOperator: update() sets the seat before anything reads it
   private seat = -1;
   /** Called once when the claim becomes allowed, with the words shown (for the screen reader). */
   onReady: ((text: string) => void) | null = null;
@@ -20,7 +21,10 @@ export class ClaimTimer {
   /** Follows a new state: starts, keeps or stops the countdown. */
   update(v: View): void {
     this.view = v;
-    const mine = v.you.length === 1 ? (v.you[0] ?? -1) : -1;
+    // Stryker disable next-line UnaryOperator: read only when one seat is held, and then you[0] is never missing
+    const first = v.you[0] ?? -1;
+    const mine = v.you.length === 1 ? first : -1;
+    // Stryker disable next-line ConditionalExpression: without a seat, seat 2 would hold nothing either: no claim
     this.seat = mine >= 0 ? 1 - mine : -1;
     if (!this.eligible(v.s)) {
       this.offlineSince = null;
@@ -39,12 +43,14 @@ export class ClaimTimer {
   }
 
   private eligible(s: State): boolean {
+    // Stryker disable next-line ConditionalExpression: seats[-1] is undefined as well
     const other = this.seat >= 0 ? s.seats[this.seat] : undefined;
     return s.opponent === "friend" && !!other?.taken && other.kind !== "computer" && !other.online && s.phase !== "over" && s.phase !== "waiting";
   }
 
   private tick(): void {
     const left = this.secondsLeft();
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: tick runs only after update() set the view and started the count; stop() clears the interval whenever the count ends
     if (left === null || !this.view) return;
     const text = claimText(left);
     if (this.note.textContent !== text) this.note.textContent = text;
@@ -58,6 +64,7 @@ export class ClaimTimer {
   }
 
   private stop(): void {
+    // Stryker disable next-line ConditionalExpression: clearInterval(null) does nothing
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.note.hidden = true;

@@ -37,12 +37,14 @@ export class Feed {
     item.className = "feed-new";
     for (const old of this.list.querySelectorAll(".feed-new")) old.classList.remove("feed-new");
     this.list.prepend(item);
+    // Stryker disable next-line OptionalChaining: the loop runs only while the list holds more than max children, so a last child exists
     while (this.list.childElementCount > this.max) this.list.lastElementChild?.remove();
     this.list.hidden = false;
   }
 
   /** The texts shown, newest first. */
   items(): string[] {
+    // Stryker disable next-line LogicalOperator,StringLiteral: an element's textContent is never null
     return [...this.list.children].map((p) => p.textContent ?? "");
   }
 }

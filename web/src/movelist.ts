@@ -61,6 +61,7 @@ function waterDest(info: BoardInfo, b: number[]): number {
     return back;
   }
   const lowest = b.findIndex((o) => !o);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the moving piece is already lifted, so an empty square exists (lowest >= 0), and lowest = 0 gives square 1 either way
   return lowest >= 0 ? lowest + 1 : 1;
 }
 
@@ -89,6 +90,7 @@ export function replay(info: BoardInfo, s: Snapshot): { entries: Entry[]; last: 
         if (info.ruleset === "bell") e.captured = true;
         else { e.swapped = true; b[from - 1] = there; }
       }
+      // Stryker disable next-line EqualityOperator: no move ends on the square it started from
       if (to < from) e.backward = true;
       if (to === info.water) { e.water = true; e.dest = waterDest(info, b); }
       b[(e.dest ?? to) - 1] = player;

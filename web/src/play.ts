@@ -13,6 +13,7 @@ import { MoveList } from "./movelist";
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
+import * as pageState from "./state";
 import { clientSeed, rememberSecret, seatFromUrl } from "./seat";
 import { inviteLink, renderRematchLink, renderWatchers } from "./share";
 import { drawThrow } from "./sticks";
@@ -27,7 +28,7 @@ let secret: string | null = null;
 let state: Snapshot | null = null;
 let you: number[] = [];
 let socket: WebSocket | null = null;
-let retryDelay = 500;
+let retryDelay = pageState.RETRY_FIRST_MS;
 let pending = false;
 /** True after the player acted through a button: the next due control then takes the focus (keyboard play). */
 let keepFocus = false;
@@ -70,7 +71,7 @@ const claimTimer = new ClaimTimer(ui.claim, byId("claim-wait"));
 // ---- words (web/src/words.ts) ---------------------------------------------------------------
 
 const isLocal = () => state?.opponent === "local";
-const canAct = () => !!state && state.phase !== "over" && state.seatToAct !== null && you.includes(state.seatToAct) && !pending;
+const canAct = () => pageState.canAct(state, you, pending);
 /** The viewer's side of the state, for the wording functions. */
 const view = (s: State = state as State): words.View => ({ s, you });
 
@@ -84,7 +85,7 @@ function announce(text: string): void {
 function render(): void {
   if (!state) return;
   const s = state;
-  const mine = canAct() && s.phase === "move" ? s.legalMoves : [];
+  const mine = pageState.movesOffered(s, you, pending);
   board.render(s.board, s.off, mine, lastMove);
 
   if (s.lastThrow && s.lastThrow.index !== shownThrow) {
@@ -95,10 +96,10 @@ function render(): void {
     ui.throwValue.textContent = info.die ? t("play.die-shows", { value: s.lastThrow.value }) : t("play.sticks-up", { up, value: s.lastThrow.value });
   }
 
-  const throwDue = canAct() && (s.phase === "throw" || s.phase === "opening");
+  const throwDue = pageState.throwDue(s, you, pending);
   ui.throwButton.disabled = !throwDue;
   // Spectators get no throw button at all, nor does a seat while the game waits for its other player.
-  ui.throwButton.hidden = s.phase === "over" || s.phase === "waiting" || !you.length;
+  ui.throwButton.hidden = pageState.throwHidden(s, you);
   ui.throwButton.textContent = t(info.die ? "play.throw-die" : "play.throw");
   ui.throwButton.classList.toggle("due", throwDue);
 
@@ -139,14 +140,7 @@ function renderFairness(s: Snapshot): void {
 function showVerdict(): void {
   const recorded = recordedCommitment(game);
   const shown = state?.fairness?.commitment;
-  let text = "";
-  let kind = "";
-  if (recorded && shown && shown !== recorded) [text, kind] = [t("play.fair-changed"), "warning"];
-  else if (verdict === "checking") [text, kind] = [t("play.fair-checking"), "checking"];
-  else if (verdict?.kind === "verified") [text, kind] = [t("play.fair-verified", { count: verdict.throws }), "verified"];
-  else if (verdict?.kind === "bad-commitment") [text, kind] = [t("play.fair-bad-commitment"), "warning"];
-  else if (verdict?.kind === "bad-throw") [text, kind] = [t("play.fair-bad-throw", { number: verdict.index + 1 }), "warning"];
-  else if (verdict?.kind === "unavailable") [text, kind] = [t("play.fair-unavailable"), "checking"];
+  const [text, kind] = pageState.verdictWords(recorded, shown, verdict);
   if (ui.fairVerdict.textContent !== text) ui.fairVerdict.textContent = text;
   ui.fairVerdict.className = `fair-verdict ${kind}`;
   ui.fairVerdict.hidden = !text;
@@ -242,7 +236,7 @@ function onMessage(msg: ServerMessage): void {
   } else if (msg.t === "events") {
     pending = false;
     const previous = state;
-    state = { ...msg.d.state, you, record: previous?.record } as Snapshot;
+    state = pageState.afterEvents(previous, msg.d.state, you);
     // An error's words last until the game moves on.
     if (errorShown) { ui.message.textContent = ""; errorShown = false; }
     for (const ev of msg.d.events) {
@@ -265,7 +259,7 @@ function onMessage(msg: ServerMessage): void {
     renderWatchers(typeof msg.d.count === "number" ? msg.d.count : 0);
   } else if (msg.t === "error") {
     pending = false;
-    if (msg.d.code !== "wrong-ply" && msg.d.code !== "rate-limited") { ui.message.textContent = words.errorText(msg.d.code); errorShown = true; }
+    if (pageState.showsError(msg.d.code)) { ui.message.textContent = words.errorText(msg.d.code); errorShown = true; }
     render();
   }
 }
@@ -282,7 +276,7 @@ async function connect(): Promise<void> {
   if (!(await ensureCommitment(game))) {
     ui.status.textContent = t("play.status.reconnecting");
     setTimeout(() => void connect(), retryDelay);
-    retryDelay = Math.min(retryDelay * 2, 8000);
+    retryDelay = pageState.nextRetryDelay(retryDelay);
     return;
   }
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(game)}`);
@@ -297,7 +291,7 @@ async function connect(): Promise<void> {
       const msg = JSON.parse(String(e.data)) as ServerMessage;
       // The delay between tries starts again only once the server has answered the hello: a
       // connection it closes at once (a refused hello) keeps backing off.
-      if (msg.t === "snapshot") retryDelay = 500;
+      if (msg.t === "snapshot") retryDelay = pageState.RETRY_FIRST_MS;
       pacer.push(msg);
     } catch (err) {
       console.error(err);
@@ -307,7 +301,7 @@ async function connect(): Promise<void> {
     if (socket !== ws) return;
     ui.status.textContent = t("play.status.reconnecting");
     setTimeout(() => void connect(), retryDelay);
-    retryDelay = Math.min(retryDelay * 2, 8000);
+    retryDelay = pageState.nextRetryDelay(retryDelay);
   });
 }
 

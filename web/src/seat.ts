@@ -17,6 +17,7 @@ function store(): Storage | null {
 /** The stored seat secret of a game, if any (null where storage is blocked). */
 export function storedSecret(game: string): string | null {
   try {
+    // Stryker disable next-line OptionalChaining: a store that cannot be had throws inside the caller's try, which gives the same null (or writes nothing)
     return store()?.getItem(key(game)) ?? null;
   } catch {
     return null;
@@ -26,6 +27,7 @@ export function storedSecret(game: string): string | null {
 /** Remembers the seat secret of a game in storage, when there is any. */
 export function rememberSecret(game: string, secret: string): void {
   try {
+    // Stryker disable next-line OptionalChaining: a store that cannot be had throws inside the caller's try, which gives the same null (or writes nothing)
     store()?.setItem(key(game), secret);
   } catch {
     /* storage full or disabled: the fragment keeps it */
@@ -35,6 +37,7 @@ export function rememberSecret(game: string, secret: string): void {
 /** A value remembered per game in storage (invite link, client seed, commitment); null without storage. */
 export function gameValue(game: string, name: string): string | null {
   try {
+    // Stryker disable next-line OptionalChaining: a store that cannot be had throws inside the caller's try, which gives the same null (or writes nothing)
     return store()?.getItem(`senet.${name}.${game}`) ?? null;
   } catch {
     return null;
@@ -44,6 +47,7 @@ export function gameValue(game: string, name: string): string | null {
 /** Stores a value per game, when storage works. */
 export function setGameValue(game: string, name: string, value: string): void {
   try {
+    // Stryker disable next-line OptionalChaining: a store that cannot be had throws inside the caller's try, which gives the same null (or writes nothing)
     store()?.setItem(`senet.${name}.${game}`, value);
   } catch {
     /* ignore */
@@ -58,8 +62,10 @@ export interface SeatResult { secret: string | null; problem: SeatProblem | null
 
 /** The problem a refused join answer names (API.md "POST /api/games/{id}/join"). */
 async function joinProblem(response: Response): Promise<SeatProblem> {
+  // Stryker disable next-line StringLiteral: only the code "over" is looked for; any other start value reads the same
   let code = "";
   try {
+    // Stryker disable next-line StringLiteral: only the code "over" is looked for; any other fallback reads the same
     code = String(((await response.json()) as { error?: unknown }).error ?? "");
   } catch {
     /* not JSON */

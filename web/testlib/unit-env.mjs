@@ -1,0 +1,37 @@
+// The setting of the node unit tests of the browser modules: the bundle of src/ modules
+// (scripts/bundle-units.mjs; under Stryker, of the mutated sources), the English catalog loaded
+// into i18n as the page loads it, and a page address with history and storage for the fragment
+// and seat modules (see `openPage`). The tests of modules that build elements also import
+// unit-dom.mjs (a DOM from linkedom).
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readPo } from "../scripts/po.mjs";
+import * as units from "../.units/units.mjs";
+
+const web = join(dirname(fileURLToPath(import.meta.url)), "..");
+units.i18n.setStrings(readPo(join(web, "po", "en.po")), "en");
+
+/** A Storage-like store kept in a Map; `broken` makes every call throw (storage disabled). */
+export class MemoryStorage {
+  constructor(broken = false) { this.map = new Map(); this.broken = broken; }
+  getItem(k) { if (this.broken) throw new Error("blocked"); return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { if (this.broken) throw new Error("blocked"); this.map.set(k, String(v)); }
+}
+
+/**
+ * Puts the modules on the page `url` (a URL object keeps location, history.replaceState moves
+ * it and counts its calls); `storage` is window.localStorage (null: reading it throws, as in a
+ * sandboxed frame). Returns the page: { url(), replaced, storage }.
+ */
+export function openPage(href, storage = new MemoryStorage()) {
+  let url = new URL(href);
+  const page = { replaced: 0, storage, url: () => url.href };
+  globalThis.window = {
+    get location() { return url; },
+    get localStorage() { if (storage === null) throw new Error("SecurityError"); return storage; },
+  };
+  globalThis.history = { state: null, replaceState(_s, _t, next) { page.replaced++; url = new URL(next, url); } };
+  return page;
+}
+
+export const { i18n, words, movelist, choices, pacer, claim, feed, fragment, seat, state } = units;
