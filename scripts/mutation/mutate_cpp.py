@@ -34,7 +34,8 @@ A mutant id is stable under edits elsewhere in the file's other lines:
 equivalent.txt holds one id per line, then ` | ` and the reason.
 
 Usage: scripts/mutation.sh [--root DIR] [--file PATH]... [--sample N] [--seed S] [--list]
-                           [--timeout SECONDS] [--jobs N] [--no-report]
+                           [--timeout SECONDS] [--jobs N] [--no-report] [--rerun-survivors] [--report-only]
+(details: scripts/mutation/README.md)
 """
 from __future__ import annotations
 
@@ -690,6 +691,39 @@ def write_report(root: str, results, equivalent, args, total_s: float):
 # ---------------------------------------------------------------------------------------------
 
 
+def rerun_survivors(root: str, runner, plan, equivalent, args) -> int:
+    """Runs again the survivors recorded in bench/mutation-cpp.json for the planned files; the
+    ones now killed move to the killed count (the sample stays the same)."""
+    import json
+    store = os.path.join(root, "bench", "mutation-cpp.json")
+    if not os.path.exists(store):
+        sys.exit("no bench/mutation-cpp.json: run the files first")
+    with open(store, encoding="utf-8") as f:
+        data = json.load(f)
+    for path, t, all_m, _ in plan:
+        d = data.get(path)
+        if not d or not d["survivors"]:
+            continue
+        ids = {x[4] for x in d["survivors"]} - set(equivalent)
+        again = [m for m in all_m if m.mid in ids]
+        missing = ids - {m.mid for m in again}
+        for mid in sorted(missing):
+            print(f"  {mid}: no longer generated (the source changed): run the whole file again", flush=True)
+        elapsed = run_file(runner, t, path, again, equivalent)
+        killed = {m.mid for m in again if m.status == "killed"}
+        d["survivors"] = [x for x in d["survivors"] if x[4] not in killed]
+        d["killed"] += len(killed)
+        d["survived"] -= len(killed)
+        d["rerun_seconds"] = round(elapsed)
+        print(f"{path}: {len(killed)} of {len(again)} survivors now killed", flush=True)
+    with open(store, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, sort_keys=True, ensure_ascii=False)
+        f.write("\n")
+    if not args.no_report:
+        print("wrote", write_report(root, [], equivalent, args, 0.0))
+    return 0
+
+
 def expand(root: str, targets: list[Target]):
     """(path, target) for every file the targets name (globs expanded)."""
     import glob
@@ -724,6 +758,8 @@ def main(argv=None):
     ap.add_argument("--targets", default=None, help="file → build targets → tests (default: ROOT/scripts/mutation/targets.txt)")
     ap.add_argument("--equivalent", default=None, help="equivalent mutants (default: ROOT/scripts/mutation/equivalent.txt)")
     ap.add_argument("--no-report", action="store_true", help="do not write bench/mutation.md")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="run again only the mutants that survived the file's last run (after new tests) and update its row")
     ap.add_argument("--report-only", action="store_true",
                     help="rewrite bench/mutation.md from bench/mutation-cpp.json without running anything")
     args = ap.parse_args(argv)
@@ -777,6 +813,8 @@ def main(argv=None):
     signal.signal(signal.SIGINT, stop)
     runner = Runner(root, args.timeout, args.jobs, verbose=True)
     runner.configure()
+    if args.rerun_survivors:
+        return rerun_survivors(root, runner, plan, equivalent, args)
     results = []
     t0 = time.monotonic()
     interrupted = False

@@ -158,6 +158,10 @@ TEST(ProtocolParse, EveryTypeAndItsName) {
 TEST(ProtocolOut, EnvelopeAndErrorText) {
     EXPECT_EQ(envelope("events", R"({"a":1})"), R"({"t":"events","d":{"a":1}})");
     EXPECT_EQ(envelope("", "null"), R"({"t":"","d":null})");
+    // A type longer than its data (the size arithmetic must not wrap around).
+    const std::string longType(40, 'x');
+    EXPECT_EQ(envelope(longType, "1"), "{\"t\":\"" + longType + "\",\"d\":1}");
+    EXPECT_EQ(envelope("t", std::string(40, '7')), "{\"t\":\"t\",\"d\":" + std::string(40, '7') + "}");
     const std::string e = errorMessage("wrong-ply", "this game is at ply 4", 4);
     EXPECT_EQ(e, R"({"t":"error","d":{"code":"wrong-ply","message":"this game is at ply 4","ply":4}})");
     EXPECT_EQ(errorMessage("x", "y", -1), R"({"t":"error","d":{"code":"x","message":"y","ply":-1}})");
