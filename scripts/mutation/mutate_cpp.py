@@ -51,7 +51,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-DEFAULT_SAMPLE = 20
+DEFAULT_SAMPLE = 16
 DEFAULT_SEED = 15
 BUILD_DIR = "build-mutation"
 
