@@ -2,6 +2,7 @@
 // operator's log. A normal game logs nothing (no slow decision, no illegal choice, no
 // degraded level); a write that fails is retried without counting the retry as late; expert
 // decisions that start late are made at the intermediate level and logged once per 10 s.
+// No assertion depends on how fast the machine is: budgets are far from the thresholds.
 #include <iostream>
 #include <sstream>
 
@@ -31,45 +32,66 @@ private:
     std::streambuf* old_;
 };
 
-// Runs first in this file: the degraded-decision log is rate-limited process-wide.
-TEST(RoomComputerLog, ANormalGameLogsNothingAndARetryIsNotLate) {
-    Fixture f;
-    f.config.aiLate = std::chrono::milliseconds(2000);
-    f.config.aiBudget = std::chrono::milliseconds(5);
-    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
-    auto room = f.room(g.id);
-    Client human(room);
-    CerrCapture log;
-    human.hello(g.secret, "quiet");
-    // The computer (seat 0) throws until a move is due, one scheduled task per action.
-    bool retried = false;
-    for (int i = 0; i < 400 && !retried; ++i) {
+/// Plays the human seat 1 (first legal move, always) and runs the computer's tasks one at a
+/// time until the computer has made `moves` moves or the game ends; `beforeComputerMove` runs
+/// just before each computer move task.
+void playUntilComputerMoves(Fixture& f, Client& human, int moves, const std::function<void(const json&)>& beforeComputerMove = {}) {
+    int made = 0;
+    for (int i = 0; i < 2000 && made < moves; ++i) {
         const json s = human.state();
-        if (s["seatToAct"] == 0 && s["phase"] == "move") {
-            // Its move's write fails once: the retry is scheduled 1 s later and, when it runs
-            // at once (ManualScheduler), is not late: decided at expert, nothing logged.
-            f.faulty.failNth(1);
-            ASSERT_TRUE(f.scheduler.runOne());
-            EXPECT_EQ(human.state()["ply"], s["ply"]) << "the failed write changed the game";
-            ASSERT_TRUE(f.scheduler.runOne());
-            EXPECT_EQ(human.state()["ply"], s["ply"].get<int>() + 1);
-            retried = true;
-        } else if (s["seatToAct"] == 0) {
-            ASSERT_TRUE(f.scheduler.runOne());
+        if (s["phase"] == "over") return;
+        if (s["seatToAct"] == 0) {
+            if (s["phase"] == "move") {
+                if (beforeComputerMove) beforeComputerMove(s);
+                ++made;
+            }
+            ASSERT_TRUE(f.scheduler.runOne()) << "no computer task at ply " << s["ply"];
         } else if (s["phase"] == "move") {
             human.send("move", {{"ply", s["ply"]}, {"move", s["legalMoves"][0]["move"]}});
         } else {
             human.send("throw", {{"ply", s["ply"]}});
         }
     }
-    ASSERT_TRUE(retried);
+    ASSERT_EQ(made, moves);
+}
+
+// Runs first in this file: the degraded-decision log is rate-limited process-wide.
+TEST(RoomComputerLog, ANormalGameLogsNothing) {
+    Fixture f;
+    // A budget far above what an intermediate decision takes: no "took N ms" line even on a busy machine.
+    f.config.aiBudget = std::chrono::milliseconds(1000);
+    const Created g = f.create("computer", 1, RulesetId::Standard, "intermediate");
+    Client human(f.room(g.id));
+    CerrCapture log;
+    human.hello(g.secret, "quiet");
     std::mt19937 rng(11);
     playToEnd(f, {{1, &human}}, human, rng, plainAct());
     EXPECT_EQ(human.state()["phase"], "over");
+    EXPECT_EQ(log.text(), "");
+}
+
+TEST(RoomComputerLog, ARetriedWriteIsNotLate) {
+    Fixture f;
+    f.config.aiLate = std::chrono::milliseconds(500);
+    f.config.aiBudget = std::chrono::milliseconds(5);
+    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    Client human(f.room(g.id));
+    CerrCapture log;
+    human.hello(g.secret, "retry");
+    // The computer's second move: its write fails once; the retry is scheduled 1 s later and,
+    // run at once here (ManualScheduler), is not late: decided at expert, no "busy" line.
+    int n = 0;
+    std::int64_t failedAt = -1;
+    playUntilComputerMoves(f, human, 3, [&](const json& s) {
+        if (++n == 2) {
+            f.faulty.failNth(1);
+            failedAt = s["ply"];
+        }
+    });
+    EXPECT_GE(failedAt, 0);
+    EXPECT_EQ(log.count("could not be saved"), 1) << log.text();
     EXPECT_EQ(log.count("computer queue busy"), 0) << log.text();
-    EXPECT_EQ(log.count("computer decision took"), 0) << log.text();
-    EXPECT_EQ(log.count("illegal move"), 0) << log.text();
-    EXPECT_EQ(log.count("computer player failed"), 0) << log.text();
+    EXPECT_GE(human.state()["ply"].get<std::int64_t>(), failedAt + 1);  // the retry moved
 }
 
 TEST(RoomComputerLog, LateExpertDecisionsAreDegradedAndLoggedOncePerTenSeconds) {
@@ -80,11 +102,10 @@ TEST(RoomComputerLog, LateExpertDecisionsAreDegradedAndLoggedOncePerTenSeconds) 
     Client human(f.room(g.id));
     CerrCapture log;
     human.hello(g.secret, "busy");
-    std::mt19937 rng(12);
-    playToEnd(f, {{1, &human}}, human, rng, plainAct());
-    EXPECT_EQ(human.state()["phase"], "over");
-    // Many degraded decisions, one line (the game takes well under 10 s).
-    EXPECT_EQ(log.count("senet-server: computer queue busy: 1 decision(s) made at the intermediate level instead of expert (latest: game " + g.id),
+    playUntilComputerMoves(f, human, 4);  // in well under 10 s
+    // Four degraded decisions, one line: the first.
+    EXPECT_EQ(log.count("senet-server: computer queue busy: 1 decision(s) made at the intermediate level instead of expert (latest: game " +
+                        g.id),
               1)
         << log.text();
     EXPECT_EQ(log.count("computer queue busy"), 1) << log.text();
