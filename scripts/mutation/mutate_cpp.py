@@ -662,7 +662,7 @@ def write_report(root: str, results, equivalent, args, total_s: float):
     for path, line, op, orig, repl, _ in surv:
         lines.append(f"- `{path}:{line}` {op}: `{md_escape(orig)}` → `{md_escape(repl)}`")
     if equi:
-        lines += ["", "### Equivalent C++ mutants", ""]
+        lines += ([] if not surv else [""]) + ["### Equivalent C++ mutants", ""]
         for path, line, op, orig, repl, reason, *_ in equi:
             lines.append(f"- `{path}:{line}` {op}: `{md_escape(orig)}` → `{md_escape(repl)}` — {reason}")
     lines.append("<!-- cpp:end -->")
