@@ -89,7 +89,7 @@ TEST(ProtocolParse, HelloSecretAndSeed) {
     // The seed: 1..64 of [0-9A-Za-z_-].
     EXPECT_EQ(errorOf(R"({"t":"hello","d":{"clientSeed":7}})").message, "hello: \"clientSeed\" must be a string");
     EXPECT_EQ(errorOf(R"({"t":"hello","d":{"clientSeed":7}})").code, "bad-field");
-    for (const std::string bad : {std::string(""), std::string("a b"), std::string("é"), std::string(65, 'a')}) {
+    for (const std::string& bad : {std::string(""), std::string("a b"), std::string("é"), std::string(65, 'a')}) {
         const ParseError e = errorOf(json{{"t", "hello"}, {"d", {{"clientSeed", bad}}}}.dump());
         EXPECT_EQ(e.code, "bad-seed") << bad;
         EXPECT_EQ(e.message, "hello: \"clientSeed\" must be 1-64 characters of [0-9A-Za-z_-]") << bad;
