@@ -24,7 +24,7 @@ Operators (tag: change):
   stmt   an expression statement (call, assignment, ++/--) removed
   bool   return true <-> return false
 
-Sites are found from tokens: comments, string and character literals, preprocessor lines and
+Sites are found from tokens (cpp_mutants.py): comments, string and character literals, preprocessor lines and
 lines marked `// mutation: ignore` are never mutated. Binary operators count only when written
 with spaces on both sides (the project's format), which keeps template brackets (`array<int, 2>`),
 pointers (`json* d`), references (`T&& x`), `->` and `<<` out; in doubt a site is skipped.
@@ -34,14 +34,14 @@ A mutant id is stable under edits elsewhere in the file's other lines:
 equivalent.txt holds one id per line, then ` | ` and the reason.
 
 Usage: scripts/mutation.sh [--root DIR] [--file PATH]... [--sample N] [--seed S] [--list]
-                           [--timeout SECONDS] [--jobs N] [--no-report]
+                           [--timeout SECONDS] [--jobs N] [--no-report] [--rerun-survivors] [--report-only]
+(details: scripts/mutation/README.md)
 """
 from __future__ import annotations
 
 import argparse
 import os
 import random
-import re
 import shlex
 import shutil
 import signal
@@ -50,384 +50,12 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-DEFAULT_SAMPLE = 20
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cpp_mutants import Mutant, apply, find_mutants  # noqa: E402
+
+DEFAULT_SAMPLE = 16
 DEFAULT_SEED = 15
 BUILD_DIR = "build-mutation"
-
-# ---------------------------------------------------------------------------------------------
-# Tokens
-
-
-@dataclass
-class Tok:
-    kind: str  # id num str chr op
-    text: str
-    start: int
-    end: int
-    line: int
-    space_before: bool
-    space_after: bool = False
-
-
-OPS = sorted("""
->>= <<= <=> ... ->* -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= :: .*
-+ - * / % < > = ! ~ & | ^ ? : ; , . ( ) [ ] { }
-""".split(), key=len, reverse=True)
-
-KEYWORDS = {
-    "alignas", "alignof", "auto", "bool", "break", "case", "catch", "char", "class", "const",
-    "constexpr", "consteval", "constinit", "continue", "co_await", "co_return", "co_yield",
-    "decltype", "default", "delete", "do", "double", "else", "enum", "explicit", "extern", "false",
-    "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
-    "noexcept", "nullptr", "operator", "private", "protected", "public", "return", "short",
-    "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template",
-    "this", "throw", "true", "try", "typedef", "typename", "union", "unsigned", "using", "virtual",
-    "void", "volatile", "while", "dynamic_cast", "reinterpret_cast", "const_cast", "requires",
-    "concept",
-}
-
-NUM_RE = re.compile(r"\.?\d(?:'?[0-9A-Za-z_.]|[eEpP][+-])*")
-ID_RE = re.compile(r"[A-Za-z_]\w*")
-RAW_RE = re.compile(r'(?:u8|u|U|L)?R"([^()\\\s]{0,16})\(')
-
-
-def tokenize(src: str):
-    """Returns (tokens, ignored_lines): code tokens without comments and preprocessor lines;
-    ignored_lines are the 1-based lines marked `mutation: ignore` or part of a directive."""
-    toks: list[Tok] = []
-    ignored: set[int] = set()
-    i, n, line = 0, len(src), 1
-    at_line_start = True
-    while i < n:
-        c = src[i]
-        if c == "\n":
-            line += 1
-            i += 1
-            at_line_start = True
-            continue
-        if c in " \t\r\f\v":
-            i += 1
-            continue
-        if c == "#" and at_line_start:  # directive, with continuations
-            while i < n:
-                j = src.find("\n", i)
-                j = n if j < 0 else j
-                ignored.add(line)
-                cont = src[i:j].rstrip().endswith("\\")
-                i = j
-                if not cont or i >= n:
-                    break
-                i += 1
-                line += 1
-            continue
-        at_line_start = False
-        if src.startswith("//", i):
-            j = src.find("\n", i)
-            j = n if j < 0 else j
-            if "mutation: ignore" in src[i:j]:
-                ignored.add(line)
-            i = j
-            continue
-        if src.startswith("/*", i):
-            j = src.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            line += src.count("\n", i, j)
-            i = j
-            continue
-        start, start_line = i, line
-        m = RAW_RE.match(src, i)
-        if m:
-            close = ")" + m.group(1) + '"'
-            j = src.find(close, m.end())
-            j = n if j < 0 else j + len(close)
-            kind = "str"
-        elif c in "\"'" or (c in "uUL" and re.match(r"(?:u8|u|U|L)['\"]", src[i:i + 3])):
-            q = i
-            while src[q] not in "\"'":
-                q += 1
-            quote = src[q]
-            j = q + 1
-            while j < n and src[j] != quote:
-                j += 2 if src[j] == "\\" else 1
-            j += 1
-            kind = "str" if quote == '"' else "chr"
-        elif c.isdigit() or (c == "." and i + 1 < n and src[i + 1].isdigit()):
-            j = NUM_RE.match(src, i).end()
-            kind = "num"
-        elif c.isalpha() or c == "_":
-            j = ID_RE.match(src, i).end()
-            kind = "id"
-        else:
-            for op in OPS:
-                if src.startswith(op, i):
-                    j = i + len(op)
-                    break
-            else:
-                j = i + 1
-            kind = "op"
-        line += src.count("\n", start, j)
-        sb = start == 0 or src[start - 1] in " \t\n"
-        toks.append(Tok(kind, src[start:j], start, j, start_line, sb))
-        i = j
-    for k, t in enumerate(toks):
-        t.space_after = t.end >= n or src[t.end] in " \t\n"
-    return toks, ignored
-
-
-def match_forward(toks, k, open_, close):
-    depth = 0
-    for j in range(k, len(toks)):
-        if toks[j].text == open_:
-            depth += 1
-        elif toks[j].text == close:
-            depth -= 1
-            if depth == 0:
-                return j
-    return -1
-
-
-# ---------------------------------------------------------------------------------------------
-# Mutants
-
-
-@dataclass
-class Mutant:
-    path: str
-    line: int
-    op: str
-    start: int
-    end: int
-    original: str
-    replacement: str
-    mid: str = ""
-    status: str = ""
-    seconds: float = 0.0
-
-
-REL = {"<": ["<=", ">="], "<=": ["<", ">"], ">": [">=", "<="], ">=": [">", "<"], "==": ["!="], "!=": ["=="]}
-ARITH = {"+": ["-"], "-": ["+"], "*": ["/"], "/": ["*"], "%": ["*"], "+=": ["-="], "-=": ["+="]}
-OPERAND_END = {"id", "num", "str", "chr"}
-
-
-def spaced(t: Tok) -> bool:
-    return t.space_before and t.space_after
-
-
-def is_template_bracket(toks, k) -> bool:
-    """A `<` or `>` that may belong to a template (in doubt: yes)."""
-    t = toks[k]
-    if not spaced(t):
-        return True
-    if t.text == "<" and k > 0 and toks[k - 1].text in ("operator", "template"):
-        return True
-    return False
-
-
-def operand_before(toks, k) -> bool:
-    if k == 0:
-        return False
-    p = toks[k - 1]
-    if p.kind in ("num", "str", "chr"):
-        return True
-    if p.kind == "id":
-        return p.text not in KEYWORDS or p.text in ("true", "false", "nullptr", "this")
-    return p.text in (")", "]")
-
-
-def int_value(text: str):
-    m = re.fullmatch(r"(0[xX][0-9A-Fa-f']+|0[bB][01']+|[0-9][0-9']*)([uUlL]*)", text)
-    if not m:
-        return None
-    body = m.group(1).replace("'", "")
-    try:
-        v = int(body, 0) if not re.fullmatch(r"0[0-7]+", body) else int(body, 8)
-    except ValueError:
-        return None
-    return v, m.group(2)
-
-
-def statement_starts(toks):
-    """Indices of tokens that begin a statement inside a function body (brace depth >= 1, not
-    inside parentheses)."""
-    starts = set()
-    paren = 0
-    prev_boundary = True
-    k = 0
-    after_header = set()
-    while k < len(toks):
-        t = toks[k]
-        if t.kind == "id" and t.text in ("if", "while", "for", "switch") and k + 1 < len(toks):
-            j = k + 1
-            if toks[j].text == "constexpr":
-                j += 1
-            if toks[j].text == "(":
-                close = match_forward(toks, j, "(", ")")
-                if close > 0:
-                    after_header.add(close + 1)
-        if t.text == "(":
-            paren += 1
-        elif t.text == ")":
-            paren -= 1
-        if paren == 0 and (prev_boundary or k in after_header):
-            starts.add(k)
-        prev_boundary = paren == 0 and (t.text in (";", "{", "}") or (t.kind == "id" and t.text == "else"))
-        k += 1
-    return starts
-
-
-def stmt_end(toks, k):
-    """Index of the `;` ending the statement that starts at k, or -1 if it has a body or is odd."""
-    depth = 0
-    for j in range(k, len(toks)):
-        x = toks[j].text
-        if x == "{" and depth == 0:
-            return -1  # a body: a definition or a lambda assigned, not a plain statement
-        if x in ("(", "[", "{"):
-            depth += 1
-        elif x in (")", "]", "}"):
-            depth -= 1
-            if depth < 0:
-                return -1
-        elif x == ";" and depth == 0:
-            return j
-    return -1
-
-
-def is_expression_statement(toks, k, end) -> bool:
-    """A call `a.b->c::d(...)...;`, an assignment `x = ...;` / `x[i] += ...;` or `++x;` / `x++;`."""
-    t = toks[k]
-    if t.text in ("++", "--"):
-        return end > k + 1 and toks[k + 1].kind == "id"
-    if t.kind != "id" or t.text in KEYWORDS:
-        return False
-    j = k + 1
-    while j < end:
-        x = toks[j].text
-        if x in (".", "->", "::") and j + 1 < end and toks[j + 1].kind == "id":
-            j += 2
-            continue
-        if x == "[":
-            j = match_forward(toks, j, "[", "]") + 1
-            if j <= 0:
-                return False
-            continue
-        break
-    if j >= end:
-        return False
-    x = toks[j].text
-    return x in ("(", "=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>=", "++", "--")
-
-
-def find_mutants(path: str, src: str) -> list[Mutant]:
-    toks, ignored = tokenize(src)
-    out: list[Mutant] = []
-
-    def add(op, a: Tok, b: Tok, repl, start=None, end=None, original=None):
-        if any(l in ignored for l in range(a.line, b.line + 1)):
-            return
-        s = a.start if start is None else start
-        e = b.end if end is None else end
-        out.append(Mutant(path, a.line, op, s, e, src[s:e] if original is None else original, repl))
-
-    for k, t in enumerate(toks):
-        nxt = toks[k + 1] if k + 1 < len(toks) else None
-        if t.kind == "op" and t.text in REL and spaced(t) and operand_before(toks, k):
-            if t.text in ("<", ">") and is_template_bracket(toks, k):
-                continue
-            for r in REL[t.text]:
-                add("rel", t, t, r)
-        elif t.kind == "op" and t.text in ARITH and spaced(t) and operand_before(toks, k):
-            if toks[k - 1].kind == "str" or (nxt is not None and nxt.kind == "str"):
-                continue  # string concatenation: `-` would not compile
-            if t.text in ("*",) and k > 1 and toks[k - 2].text in ("(", ",", "const", "{", ";", "<"):
-                continue  # `(T * p` style declarations: in doubt, skip
-            for r in ARITH[t.text]:
-                add("arith", t, t, r)
-        elif t.kind == "op" and t.text in ("++", "--"):
-            adj = (nxt is not None and nxt.kind == "id" and not t.space_after) or (
-                k > 0 and toks[k - 1].kind == "id" and not t.space_before)
-            if adj:
-                add("arith", t, t, "--" if t.text == "++" else "++")
-        elif t.kind == "op" and t.text in ("&&", "||") and spaced(t) and operand_before(toks, k):
-            add("logic", t, t, "||" if t.text == "&&" else "&&")
-        elif t.kind == "num":
-            iv = int_value(t.text)
-            if iv is None:
-                continue
-            v, suffix = iv
-            if k > 0 and toks[k - 1].text in ("[",) and nxt is not None and nxt.text == "]" and k > 1 \
-                    and toks[k - 2].kind == "id" and k > 2 and toks[k - 3].kind == "id":
-                continue  # array bound in a declaration `T name[N]`
-            for nv in (v + 1, v - 1):
-                if nv < 0:
-                    continue
-                add("const", t, t, f"{nv}{suffix}")
-        elif t.kind == "id" and t.text in ("if", "while") and nxt is not None:
-            j = k + 1
-            if nxt.text == "constexpr" or (k > 0 and toks[k - 1].text == "#"):
-                continue
-            if toks[j].text != "(":
-                continue
-            close = match_forward(toks, j, "(", ")")
-            if close < 0:
-                continue
-            # condition after an init-statement `if (init; cond)`
-            first = j + 1
-            depth = 0
-            for q in range(j + 1, close):
-                x = toks[q].text
-                if x in ("(", "[", "{"):
-                    depth += 1
-                elif x in (")", "]", "}"):
-                    depth -= 1
-                elif x == ";" and depth == 0:
-                    first = q + 1
-            if first >= close:
-                continue
-            depth, decl = 0, False
-            for q in range(first, close):
-                x = toks[q].text
-                if x in ("(", "[", "{"):
-                    depth += 1
-                elif x in (")", "]", "}"):
-                    depth -= 1
-                elif x == "=" and depth == 0:
-                    decl = True
-            if decl or (toks[first].kind == "id" and toks[first].text in ("auto", "const")):
-                continue
-            a, b = toks[first], toks[close - 1]
-            text = src[a.start:b.end]
-            add("neg", a, b, f"!({text})")
-        elif t.kind == "id" and t.text == "return" and nxt is not None and nxt.text in ("true", "false") \
-                and k + 2 < len(toks) and toks[k + 2].text == ";":
-            add("bool", nxt, nxt, "false" if nxt.text == "true" else "true")
-
-    starts = statement_starts(toks)
-    for k in sorted(starts):
-        end = stmt_end(toks, k)
-        if end < 0 or not is_expression_statement(toks, k, end):
-            continue
-        a, b = toks[k], toks[end]
-        text = src[a.start:b.end]
-        short = " ".join(text.split())
-        if len(short) > 60:
-            short = short[:57] + "..."
-        add("stmt", a, b, "{}", original=short)
-
-    # stable ids
-    seen: dict[str, int] = {}
-    for m in sorted(out, key=lambda m: (m.start, m.op, m.replacement)):
-        base = f"{m.path}:{m.line}:{m.op}:{' '.join(m.original.split())} => {m.replacement}"
-        n = seen.get(base, 0)
-        seen[base] = n + 1
-        m.mid = base if n == 0 else f"{base}#{n + 1}"
-    out.sort(key=lambda m: (m.line, m.start, m.mid))
-    return out
-
-
-def apply(src: str, m: Mutant) -> str:
-    return src[:m.start] + m.replacement + src[m.end:]
-
 
 # ---------------------------------------------------------------------------------------------
 # Configuration
@@ -661,7 +289,7 @@ def write_report(root: str, results, equivalent, args, total_s: float):
     for path, line, op, orig, repl, _ in surv:
         lines.append(f"- `{path}:{line}` {op}: `{md_escape(orig)}` → `{md_escape(repl)}`")
     if equi:
-        lines += ["", "### Equivalent C++ mutants", ""]
+        lines += ([] if not surv else [""]) + ["### Equivalent C++ mutants", ""]
         for path, line, op, orig, repl, reason, *_ in equi:
             lines.append(f"- `{path}:{line}` {op}: `{md_escape(orig)}` → `{md_escape(repl)}` — {reason}")
     lines.append("<!-- cpp:end -->")
@@ -688,6 +316,39 @@ def write_report(root: str, results, equivalent, args, total_s: float):
 
 
 # ---------------------------------------------------------------------------------------------
+
+
+def rerun_survivors(root: str, runner, plan, equivalent, args) -> int:
+    """Runs again the survivors recorded in bench/mutation-cpp.json for the planned files; the
+    ones now killed move to the killed count (the sample stays the same)."""
+    import json
+    store = os.path.join(root, "bench", "mutation-cpp.json")
+    if not os.path.exists(store):
+        sys.exit("no bench/mutation-cpp.json: run the files first")
+    with open(store, encoding="utf-8") as f:
+        data = json.load(f)
+    for path, t, all_m, _ in plan:
+        d = data.get(path)
+        if not d or not d["survivors"]:
+            continue
+        ids = {x[4] for x in d["survivors"]} - set(equivalent)
+        again = [m for m in all_m if m.mid in ids]
+        missing = ids - {m.mid for m in again}
+        for mid in sorted(missing):
+            print(f"  {mid}: no longer generated (the source changed): run the whole file again", flush=True)
+        elapsed = run_file(runner, t, path, again, equivalent)
+        killed = {m.mid for m in again if m.status == "killed"}
+        d["survivors"] = [x for x in d["survivors"] if x[4] not in killed]
+        d["killed"] += len(killed)
+        d["survived"] -= len(killed)
+        d["rerun_seconds"] = round(elapsed)
+        print(f"{path}: {len(killed)} of {len(again)} survivors now killed", flush=True)
+    with open(store, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, sort_keys=True, ensure_ascii=False)
+        f.write("\n")
+    if not args.no_report:
+        print("wrote", write_report(root, [], equivalent, args, 0.0))
+    return 0
 
 
 def expand(root: str, targets: list[Target]):
@@ -724,6 +385,8 @@ def main(argv=None):
     ap.add_argument("--targets", default=None, help="file → build targets → tests (default: ROOT/scripts/mutation/targets.txt)")
     ap.add_argument("--equivalent", default=None, help="equivalent mutants (default: ROOT/scripts/mutation/equivalent.txt)")
     ap.add_argument("--no-report", action="store_true", help="do not write bench/mutation.md")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="run again only the mutants that survived the file's last run (after new tests) and update its row")
     ap.add_argument("--report-only", action="store_true",
                     help="rewrite bench/mutation.md from bench/mutation-cpp.json without running anything")
     args = ap.parse_args(argv)
@@ -777,6 +440,8 @@ def main(argv=None):
     signal.signal(signal.SIGINT, stop)
     runner = Runner(root, args.timeout, args.jobs, verbose=True)
     runner.configure()
+    if args.rerun_survivors:
+        return rerun_survivors(root, runner, plan, equivalent, args)
     results = []
     t0 = time.monotonic()
     interrupted = False

@@ -87,7 +87,7 @@ std::string Registry::rematchOf(const GameRow& finished) {
     GameRow row = newRow(*rulesetByKey(finished.ruleset), finished.opponent, finished.level);
     row.seatHashes = {finished.seatHashes[1], finished.seatHashes[0]};  // sides swapped, same secrets
     row.rematchOf = finished.id;  // createGame links the finished game to it in the same write
-    for (int seat = 0; seat < 2; ++seat)
+    for (const int seat : {0, 1})
         if (row.seatHashes[seat] == "computer")
             row.clientSeeds[seat] = services_.config.testSeed ? std::string("computer") : fairness::toHex(fairness::randomBytes(16));
     services_.storage.createGame(row);

@@ -142,7 +142,7 @@ std::shared_ptr<const std::string> Room::snapshotFor(const PeerState& p) const {
     json s = state();
     s["record"] = json::parse(recordToJson(game_.record(), game_.outcome()));
     json you = json::array();
-    for (int seat = 0; seat < 2; ++seat)
+    for (const int seat : {0, 1})
         if (p.seats & (1u << seat)) you.push_back(seat);
     s["you"] = std::move(you);
     cached = std::make_shared<const std::string>(protocol::envelope("snapshot", jsonText(s)));

@@ -235,7 +235,7 @@ TEST(SignerParse, EveryFormOfThePublicKey) {
     EXPECT_EQ(parsePublicKey(toBase64(k2)), k2);
     EXPECT_EQ(toBase64(k2).substr(0, 4), "+/+/");
     EXPECT_EQ(parsePublicKey("-_-_" + toBase64(k2).substr(4)), k2);
-    for (const std::string bad :
+    for (const std::string& bad :
          {std::string(""), std::string("   "), std::string(kRfcPublicHex).substr(2), std::string(kRfcPublicHex) + "00",
           std::string("11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHUR"), std::string("11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo.="),
           std::string(R"({"publicKey":5})"), std::string(R"({"key":"x"})"), std::string("[1]"), std::string("{bad json"),

@@ -89,7 +89,7 @@ TEST(ProtocolParse, HelloSecretAndSeed) {
     // The seed: 1..64 of [0-9A-Za-z_-].
     EXPECT_EQ(errorOf(R"({"t":"hello","d":{"clientSeed":7}})").message, "hello: \"clientSeed\" must be a string");
     EXPECT_EQ(errorOf(R"({"t":"hello","d":{"clientSeed":7}})").code, "bad-field");
-    for (const std::string bad : {std::string(""), std::string("a b"), std::string("é"), std::string(65, 'a')}) {
+    for (const std::string& bad : {std::string(""), std::string("a b"), std::string("é"), std::string(65, 'a')}) {
         const ParseError e = errorOf(json{{"t", "hello"}, {"d", {{"clientSeed", bad}}}}.dump());
         EXPECT_EQ(e.code, "bad-seed") << bad;
         EXPECT_EQ(e.message, "hello: \"clientSeed\" must be 1-64 characters of [0-9A-Za-z_-]") << bad;
@@ -158,6 +158,10 @@ TEST(ProtocolParse, EveryTypeAndItsName) {
 TEST(ProtocolOut, EnvelopeAndErrorText) {
     EXPECT_EQ(envelope("events", R"({"a":1})"), R"({"t":"events","d":{"a":1}})");
     EXPECT_EQ(envelope("", "null"), R"({"t":"","d":null})");
+    // A type longer than its data (the size arithmetic must not wrap around).
+    const std::string longType(40, 'x');
+    EXPECT_EQ(envelope(longType, "1"), "{\"t\":\"" + longType + "\",\"d\":1}");
+    EXPECT_EQ(envelope("t", std::string(40, '7')), "{\"t\":\"t\",\"d\":" + std::string(40, '7') + "}");
     const std::string e = errorMessage("wrong-ply", "this game is at ply 4", 4);
     EXPECT_EQ(e, R"({"t":"error","d":{"code":"wrong-ply","message":"this game is at ply 4","ply":4}})");
     EXPECT_EQ(errorMessage("x", "y", -1), R"({"t":"error","d":{"code":"x","message":"y","ply":-1}})");

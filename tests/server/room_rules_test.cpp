@@ -464,5 +464,44 @@ TEST(RoomIdle, IdleAndUnloadable) {
     EXPECT_FALSE(room->idleFor(std::chrono::milliseconds(-1)));  // finished games are never idle
 }
 
+/// A throw that leaves no legal move says so in its own batch of events: "passed" (a ruleset
+/// with an extra throw after a pass) or "turn-lost", with the thrower's seat and value, before
+/// the turn moves on. Whole local games with fixed seeds (deterministic: the same throws).
+TEST(RoomRules, AThrowWithoutAMoveIsAnnounced) {
+    int announced = 0;
+    for (const auto& [ruleset, seed] : {std::pair{RulesetId::Standard, std::string("pass1")}, std::pair{RulesetId::Bell, std::string("pass2")},
+                                        std::pair{RulesetId::Standard, std::string("pass3")}}) {
+        Fixture f;
+        f.config.testSeed = std::vector<std::uint8_t>(32, 7);
+        const Created g = f.create("local", 0, ruleset);
+        Client c(f.room(g.id));
+        c.hello(g.secret, seed);
+        std::mt19937 rng(1);
+        playToEnd(f, {{0, &c}, {1, &c}}, c, rng, plainAct());
+        for (const auto& frame : c.frames()) {
+            const json m = json::parse(*frame);
+            if (m["t"] != "events") continue;
+            const json& ev = m["d"]["events"];
+            for (std::size_t i = 0; i < ev.size(); ++i) {
+                if (ev[i]["e"] != "thrown" || ev[i]["opening"] == true) continue;
+                bool turnMoves = false;
+                const json* pass = nullptr;
+                for (std::size_t k = i + 1; k < ev.size(); ++k) {
+                    if (ev[k]["e"] == "turn" || ev[k]["e"] == "extra-throw") turnMoves = true;
+                    if (ev[k]["e"] == "passed" || ev[k]["e"] == "turn-lost") pass = &ev[k];
+                }
+                if (!turnMoves) continue;  // a move is due: nothing more in this batch
+                ASSERT_NE(pass, nullptr) << m.dump();
+                EXPECT_EQ((*pass)["seat"], ev[i]["seat"]);
+                EXPECT_EQ((*pass)["value"], ev[i]["value"]);
+                // The rules engine's table says which (a pass that keeps the turn or loses it).
+                EXPECT_EQ((*pass)["e"], senet::ruleset(ruleset).extraThrowAfterPass ? "passed" : "turn-lost") << m.dump();
+                ++announced;
+            }
+        }
+    }
+    EXPECT_GT(announced, 0);
+}
+
 }  // namespace
 }  // namespace senet::testing

@@ -108,8 +108,14 @@ TEST_P(StorageContract, RematchIsLinkedInTheSameWrite) {
     orphan.rematchOf = "missing";
     EXPECT_THROW(s().createGame(orphan), StorageError);
     EXPECT_FALSE(s().loadGame("orphan").has_value());
+    // The failed write left nothing open: the next one works.
+    GameRow after = sampleRow("after");
+    after.rematchOf = "new";
+    s().createGame(after);
+    EXPECT_EQ(s().loadGame("new")->rematch, "after");
     s().setRematch("new", "third");
     EXPECT_EQ(s().loadGame("new")->rematch, "third");
+    EXPECT_EQ(s().loadGame("after")->rematchOf, "new");
     EXPECT_EQ(s().loadGame("old")->rematch, "new");
 }
 
@@ -182,6 +188,39 @@ TEST_P(StorageContract, FinalActionEndsTheGameInOneWrite) {
     ASSERT_EQ(s().loadActions("g2").size(), 1u);
     EXPECT_EQ(s().loadActions("g2")[0].outcome, 9);
     EXPECT_THROW(s().appendFinalAction("missing", ActionRow{0, 't', 1, ""}, "{}"), StorageError);
+    // Nothing of the refused writes is pending: a later final action commits.
+    s().appendFinalAction("g2", ActionRow{1, 'm', 0, "1-off"}, R"({"winner":1})");
+    EXPECT_EQ(s().loadGame("g2")->status, "over");
+    EXPECT_EQ(s().loadActions("g2").size(), 2u);
+}
+
+/// What SQLite stored is there after the storage is closed and opened again.
+TEST(SqliteContract, WritesSurviveReopening) {
+    const auto dir = std::filesystem::temp_directory_path() / ("senet-contract-reopen-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "games.db").string();
+    {
+        auto s = openSqliteStorage(file, false);
+        s->createGame(sampleRow("g1"));
+        GameRow orphan = sampleRow("orphan");
+        orphan.rematchOf = "missing";
+        EXPECT_THROW(s->createGame(orphan), StorageError);  // rolled back, not left open
+        s->appendAction("g1", ActionRow{0, 't', 4, ""});
+        s->appendFinalAction("g1", ActionRow{1, 'm', 0, "9-11"}, R"({"winner":0})");
+        EXPECT_TRUE(s->takeSeat("g1", 1, "late"));
+    }
+    auto s = openSqliteStorage(file, true);
+    EXPECT_FALSE(s->loadGame("orphan").has_value());
+    const auto g = s->loadGame("g1");
+    ASSERT_TRUE(g.has_value());
+    EXPECT_EQ(g->status, "over");
+    EXPECT_EQ(g->result, R"({"winner":0})");
+    EXPECT_EQ(g->seatHashes[1], "late");
+    ASSERT_EQ(s->loadActions("g1").size(), 2u);
+    EXPECT_EQ(s->loadActions("g1")[1].move, "9-11");
+    s.reset();
+    std::filesystem::remove_all(dir);
 }
 
 TEST_P(StorageContract, FinishExpireAndUnfinished) {

@@ -45,8 +45,7 @@ std::string houseName(const Ruleset& r, int square, const Catalog& c) {
 std::string setup(const Ruleset& r, const Catalog& c) {
     if (alternating(r))
         return c.format("rc.setup.alternating", {{"count", std::to_string(r.piecesPerSide)},
-                                                 {"last", std::to_string(2 * r.piecesPerSide)},
-                                                 {"lastOdd", std::to_string(2 * r.piecesPerSide - 1)}});
+                                                 {"last", std::to_string(2 * r.piecesPerSide)}});
     return c.format("rc.setup.squares", {{"count", std::to_string(r.piecesPerSide)},
                                          {"one", squaresText(r.openingSetup[0], c)},
                                          {"two", squaresText(r.openingSetup[1], c)}});

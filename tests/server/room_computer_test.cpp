@@ -1,0 +1,115 @@
+// The computer's seat in process (MemoryStorage, ManualScheduler): what it writes to the
+// operator's log. A normal game logs nothing (no slow decision, no illegal choice, no
+// degraded level); a write that fails is retried without counting the retry as late; expert
+// decisions that start late are made at the intermediate level and logged once per 10 s.
+// No assertion depends on how fast the machine is: budgets are far from the thresholds.
+#include <iostream>
+#include <sstream>
+
+#include "room_support.hpp"
+
+namespace senet::testing {
+namespace {
+
+/// Collects what the code under test writes to std::cerr while it lives.
+class CerrCapture {
+public:
+    CerrCapture() : old_(std::cerr.rdbuf(text_.rdbuf())) {}
+    ~CerrCapture() { std::cerr.rdbuf(old_); }
+    CerrCapture(const CerrCapture&) = delete;
+    CerrCapture& operator=(const CerrCapture&) = delete;
+    std::string text() const { return text_.str(); }
+    /// Lines containing `part`.
+    int count(const std::string& part) const {
+        std::istringstream in(text_.str());
+        int n = 0;
+        for (std::string line; std::getline(in, line);) n += line.find(part) != std::string::npos;
+        return n;
+    }
+
+private:
+    std::stringstream text_;
+    std::streambuf* old_;
+};
+
+/// Plays the human seat 1 (first legal move, always) and runs the computer's tasks one at a
+/// time until the computer has made `moves` moves or the game ends; `beforeComputerMove` runs
+/// just before each computer move task.
+void playUntilComputerMoves(Fixture& f, Client& human, int moves, const std::function<void(const json&)>& beforeComputerMove = {}) {
+    int made = 0;
+    for (int i = 0; i < 2000 && made < moves; ++i) {
+        const json s = human.state();
+        if (s["phase"] == "over") return;
+        if (s["seatToAct"] == 0) {
+            if (s["phase"] == "move") {
+                if (beforeComputerMove) beforeComputerMove(s);
+                ++made;
+            }
+            ASSERT_TRUE(f.scheduler.runOne()) << "no computer task at ply " << s["ply"];
+        } else if (s["phase"] == "move") {
+            human.send("move", {{"ply", s["ply"]}, {"move", s["legalMoves"][0]["move"]}});
+        } else {
+            human.send("throw", {{"ply", s["ply"]}});
+        }
+    }
+    ASSERT_EQ(made, moves);
+}
+
+// Runs first in this file: the degraded-decision log is rate-limited process-wide.
+TEST(RoomComputerLog, ANormalGameLogsNothing) {
+    Fixture f;
+    // A budget far above what an intermediate decision takes: no "took N ms" line even on a busy machine.
+    f.config.aiBudget = std::chrono::milliseconds(1000);
+    const Created g = f.create("computer", 1, RulesetId::Standard, "intermediate");
+    Client human(f.room(g.id));
+    CerrCapture log;
+    human.hello(g.secret, "quiet");
+    std::mt19937 rng(11);
+    playToEnd(f, {{1, &human}}, human, rng, plainAct());
+    EXPECT_EQ(human.state()["phase"], "over");
+    EXPECT_EQ(log.text(), "");
+}
+
+TEST(RoomComputerLog, ARetriedWriteIsNotLate) {
+    Fixture f;
+    f.config.aiLate = std::chrono::milliseconds(500);
+    f.config.aiBudget = std::chrono::milliseconds(5);
+    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    Client human(f.room(g.id));
+    CerrCapture log;
+    human.hello(g.secret, "retry");
+    // The computer's second move: its write fails once; the retry is scheduled 1 s later and,
+    // run at once here (ManualScheduler), is not late: decided at expert, no "busy" line.
+    int n = 0;
+    std::int64_t failedAt = -1;
+    playUntilComputerMoves(f, human, 3, [&](const json& s) {
+        if (++n == 2) {
+            f.faulty.failNth(1);
+            failedAt = s["ply"];
+        }
+    });
+    EXPECT_GE(failedAt, 0);
+    EXPECT_EQ(log.count("could not be saved"), 1) << log.text();
+    EXPECT_EQ(log.count("computer queue busy"), 0) << log.text();
+    EXPECT_GE(human.state()["ply"].get<std::int64_t>(), failedAt + 1);  // the retry moved
+}
+
+TEST(RoomComputerLog, LateExpertDecisionsAreDegradedAndLoggedOncePerTenSeconds) {
+    Fixture f;
+    f.config.aiLate = std::chrono::milliseconds(-1);  // every decision starts "late"
+    f.config.aiBudget = std::chrono::milliseconds(5);
+    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    Client human(f.room(g.id));
+    CerrCapture log;
+    human.hello(g.secret, "busy");
+    playUntilComputerMoves(f, human, 4);  // in well under 10 s
+    // Four degraded decisions, one line: the first.
+    EXPECT_EQ(log.count("senet-server: computer queue busy: 1 decision(s) made at the intermediate level instead of expert (latest: game " +
+                        g.id),
+              1)
+        << log.text();
+    EXPECT_EQ(log.count("computer queue busy"), 1) << log.text();
+}
+
+}  // namespace
+}  // namespace senet::testing
