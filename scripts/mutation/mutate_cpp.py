@@ -186,6 +186,9 @@ def run_file(runner: Runner, target: Target, path: str, mutants: list[Mutant], e
     if not todo:
         return 0.0
     # Baseline: the unmutated build passes and gives the timeout.
+    print(f"{path}: building {', '.join(target.build)} unmutated in {runner.build} "
+          "(the first build of a fresh clone takes several minutes)", flush=True)
+    b0 = time.monotonic()
     if not runner.build_targets(target.build, quiet=False):
         sys.exit(f"the unmutated build of {', '.join(target.build)} fails")
     t0 = time.monotonic()
@@ -194,7 +197,8 @@ def run_file(runner: Runner, target: Target, path: str, mutants: list[Mutant], e
     if base != "pass":
         sys.exit(f"the tests of {path} fail without any mutant ({base}); fix them first")
     timeout = runner.timeout or max(30.0, 4 * base_s + 10)
-    print(f"{path}: {len(todo)} mutants, tests take {base_s:.1f}s unmutated, timeout {timeout:.0f}s", flush=True)
+    print(f"{path}: built in {t0 - b0:.0f}s; {len(todo)} mutants, tests take {base_s:.1f}s unmutated, "
+          f"timeout {timeout:.0f}s", flush=True)
     bak = full + ".mutation-backup"
     shutil.copy2(full, bak)
     started = time.monotonic()

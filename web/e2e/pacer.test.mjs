@@ -17,6 +17,14 @@ async function load() {
 }
 const m = await load();
 
+/** Waits until `done()` holds, polling every 5 ms; fails naming `what` after `ms` (no fixed sleep). */
+async function until(done, what, ms = 5000) {
+  for (const end = performance.now() + ms; !done();) {
+    if (performance.now() > end) assert.fail(`waited ${ms} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 const events = (n, list = [{ e: "presence" }]) => ({ t: "events", d: { ply: n, events: list, state: {} } });
 
 test("queued events are delivered in order, each after the one before has been shown", async () => {
@@ -25,7 +33,7 @@ test("queued events are delivered in order, each after the one before has been s
   for (let n = 1; n <= 3; n++) pacer.push(events(n));
   assert.deepEqual(got.map((g) => g.ply), [1], "the first is shown at once");
   assert.equal(pacer.waiting, 2);
-  await new Promise((r) => setTimeout(r, 200));
+  await until(() => got.length >= 3, "the three messages");
   assert.deepEqual(got.map((g) => g.ply), [1, 2, 3]);
   for (let i = 1; i < got.length; i++) assert.ok(got[i].at - got[i - 1].at >= 38, `gap ${got[i].at - got[i - 1].at} ms`);
 });
@@ -64,7 +72,7 @@ test("a message that throws does not stop the ones behind it", async () => {
     const pacer = new m.Pacer((msg) => { got.push(msg.d.ply); if (msg.d.ply === 1) throw new Error("bad"); }, () => 5);
     pacer.push(events(1));
     pacer.push(events(2));
-    await new Promise((r) => setTimeout(r, 60));
+    await until(() => got.length >= 2, "the message behind the one that threw");
   } finally {
     console.error = errors;
   }
