@@ -78,7 +78,9 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
           await guest.reload();
           await guest.waitForSelector("#status:not(:empty)");
           await guest.waitForFunction(() => !/watching|kijkt|seuraat|guardando|Oglądasz/.test(document.querySelector("#status").textContent));
-          assert.equal(await guest.locator("#share-resume").isHidden(), false, "the reloaded page still holds its seat");
+          // The resume link shows once the seat's snapshot came (not merely once a status is written).
+          await guest.locator("#share-resume").waitFor({ state: "visible", timeout: 30000 })
+            .catch(() => assert.fail("the reloaded page does not show its seat's resume link: it lost its seat"));
         }
         if (n === 30 && !shot) {
           shot = true;
