@@ -326,6 +326,27 @@ TEST(RoomRules, ComputerRematchAtOnceAndAFailedWriteChangesNothing) {
     EXPECT_FALSE(next->clientSeeds[1].has_value());
 }
 
+TEST(RoomRules, ComputerInTheFirstSeatAgreesToARematchAtOnce) {
+    // The human holds the second seat: one offer is enough, as with the computer second.
+    Fixture f;
+    const Created g = f.create("computer", 1, RulesetId::Bell, "beginner");
+    Client c(f.room(g.id));
+    EXPECT_EQ(c.hello(g.secret, "h")["you"], json::array({1}));
+    c.send("resign");
+    ASSERT_EQ(c.state()["phase"], "over");
+    c.send("rematch");
+    EXPECT_FALSE(c.hasNewError());
+    const std::string id = f.memory.loadGame(g.id)->rematch;
+    ASSERT_EQ(id.size(), 22u) << "the rematch was not created by the human's one offer";
+    EXPECT_EQ(c.state()["rematch"], id);
+    const auto next = f.memory.loadGame(id);
+    ASSERT_TRUE(next.has_value());
+    EXPECT_EQ(next->seatHashes[1], "computer");  // sides swapped
+    EXPECT_EQ(next->seatHashes[0], f.memory.loadGame(g.id)->seatHashes[1]);
+    EXPECT_EQ(next->ruleset, "bell");
+    EXPECT_EQ(next->level, "beginner");
+}
+
 TEST(RoomInvites, JoinAndInviteAnswers) {
     Fixture f;
     const Created g = f.create("friend", 0);
