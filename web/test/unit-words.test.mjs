@@ -109,7 +109,7 @@ test("the status line says whose turn it is and what is due, for each viewer", (
   assert.equal(words.statusText(view({ phase: "waiting", seatToAct: null })), "Waiting for your friend to open the invite link.");
   assert.equal(words.statusText(view({ phase: "waiting", seatToAct: null }, [])), "You are watching. Waiting for the second player.");
   assert.equal(words.statusText(view({ phase: "over", seatToAct: null })), "The game is over.");
-  assert.equal(words.statusText(view({ seatToAct: null })), "Both seats are taken. The game starts as soon as the other player’s page connects.");
+  assert.equal(words.statusText(view({ seatToAct: null })), "Both seats are taken. The game starts as soon as the other player's page connects.");
   assert.equal(words.statusText(view({ seatToAct: null }, [])), "You are watching. The game starts when both players are connected.");
   const thrown = { phase: "move", lastThrow: { value: 4, sticks: "1110", seat: 0 } };
   assert.equal(words.statusText(view({ ...thrown })), "Your turn: you threw 4. Choose a piece to move.");
