@@ -46,7 +46,7 @@ const std::vector<Row> kJequierEn{
      "A throw of 1, 4 or 6 gives another throw after the move."},
     {"blockade", "Blockades",
      "None: a piece may jump over any number of pieces.",
-     "A piece may not jump over 3 or more opponent pieces standing in a row, neither forward nor backward."},
+     "A piece may not jump over 3 or more opponent pieces standing in a row, either forward or backward."},
     {"safe", "Safe squares",
      "Squares 27 to 30. Also any piece with a piece of its own colour next to it.",
      "Squares 26, 28, 29 and 30. Also any piece with a piece of its own colour next to it."},

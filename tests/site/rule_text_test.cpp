@@ -45,7 +45,7 @@ const std::vector<Cell> kCells{
     {"jequier", "throws", "Four throwing sticks: count the sticks that land marked side up, 1 to 4; none up counts 6."},
     {"jequier", "extra", "A throw of 1, 4 or 6 gives another throw after the move."},
     {"jequier", "landing", "The two pieces swap places, unless the opponent's piece has a piece of its own colour next to it."},
-    {"jequier", "blockade", "A piece may not jump over 3 or more opponent pieces standing in a row, neither forward nor backward."},
+    {"jequier", "blockade", "A piece may not jump over 3 or more opponent pieces standing in a row, either forward or backward."},
     {"jequier", "safe", "Squares 26, 28, 29 and 30. Also any piece with a piece of its own colour next to it."},
     {"jequier", "water", "Square 27. A piece that lands there goes back to the first empty square of the board."},
     {"jequier", "houses", "26: House of Beauty and 27: House of Water."},

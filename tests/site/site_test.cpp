@@ -154,7 +154,7 @@ TEST(RuleChanges, CellsFollowTheRulesetFields) {
     edited.extraThrowAfter = (1 << 1) | (1 << 6);
     std::map<std::string, RuleChange> rows;
     for (const RuleChange& row : ruleChanges(standard, edited, en)) rows[row.aspect] = row;
-    EXPECT_EQ(rows["blockade"].variant, "A piece may not jump over 4 or more opponent pieces standing in a row, neither forward nor backward.");
+    EXPECT_EQ(rows["blockade"].variant, "A piece may not jump over 4 or more opponent pieces standing in a row, either forward or backward.");
     EXPECT_EQ(rows["water"].variant, "Square 25. A piece that lands there goes back to the first empty square of the board.");
     EXPECT_EQ(rows["extra"].variant, "A throw of 1 or 6 gives another throw after the move.");
     edited.blockadeLength = 0;

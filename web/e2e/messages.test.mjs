@@ -89,7 +89,7 @@ test("the join notice stays in the feed; a used and a bad invite link say so; th
   await host.click("#claim-button");
   await waitForText(host, "#result", "Your opponent was offline too long: you win!");
   assert.equal(await host.textContent("#message"), "", "no raw server text");
-  await waitForText(watcher, "#result", "Spools (Second seat) stayed offline too long: Cones (First seat) win.");
+  await waitForText(watcher, "#result", "Spools (Second seat) stayed offline too long: the win goes to Cones (First seat).");
   assert.deepEqual(await assertResultShown(server.url, "en", "standard", [[host, [0]], [watcher, []]]), { winner: 0, player: 1, reason: "claim" });
   assert.deepEqual(problems.flat().filter((m) => !/WebSocket|status of 40[039]/.test(m)), []);
   for (const c of [hostContext, watcherContext]) await c.close();
@@ -129,7 +129,7 @@ test("resigning: each side and a spectator read their own words", { timeout: 600
   await guest.click("#resign-button");
   await waitForText(guest, "#result", "You resigned. Your opponent wins.");
   await waitForText(host, "#result", "Your opponent resigned: you win!");
-  await waitForText(watcher, "#result", "Spools (Second seat) resigned: Cones (First seat) win.");
+  await waitForText(watcher, "#result", "Spools (Second seat) resigned: the win goes to Cones (First seat).");
   // The server's result agrees: the first seat (cones) wins by the resignation.
   assert.deepEqual(await assertResultShown(server.url, "en", "standard", [[host, [0]], [guest, [1]], [watcher, []]]), { winner: 0, player: 1, reason: "resign" });
   await guest.evaluate(() => window.scrollTo(0, 0));  // the test clicked the resign button further down

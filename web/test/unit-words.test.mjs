@@ -21,9 +21,9 @@ test("seat labels: you, opponent, computer with its level, seats for spectators 
   assert.equal(words.seatLabel(view({}, []), 0), "First seat");
   assert.equal(words.seatLabel(view({}, []), 1), "Second seat");
   const computer = { seats: [human, { taken: true, kind: "computer", online: true }] };
-  assert.equal(words.seatLabel(view({ ...computer, level: "expert" }), 1), "Computer, Expert");
-  assert.equal(words.seatLabel(view({ ...computer, level: null }), 1), "Computer, Intermediate");
-  assert.equal(words.seatLabel(view({ ...computer, level: "beginner" }, []), 1), "Computer, Beginner");
+  assert.equal(words.seatLabel(view({ ...computer, level: "expert" }), 1), "Expert computer");
+  assert.equal(words.seatLabel(view({ ...computer, level: null }), 1), "Intermediate computer");
+  assert.equal(words.seatLabel(view({ ...computer, level: "beginner" }, []), 1), "Beginner computer");
   assert.equal(words.seatLabel(view({ opponent: "local" }, [0, 1]), 0), "Cones");
   assert.equal(words.seatLabel(view({ opponent: "local", players: [2, 1] }, [0, 1]), 0), "Spools");
   assert.equal(words.seatLabel(view({ opponent: "local", players: null }, [0, 1]), 0), "First seat");
@@ -64,9 +64,9 @@ test("events are told in whole sentences; the notable ones go to the feed", () =
   assert.deepEqual(d({ e: "thrown", seat: 1 }), { text: "Spools (Opponent) threw 0.", notable: false });
   assert.deepEqual(d({ e: "thrown", seat: 1, value: 2, opening: true }), { text: "Opening: Spools (Opponent) threw 2.", notable: false });
   assert.deepEqual(d({ e: "opening-decided", seat: 1 }),
-    { text: "Opponent threw the first 1 and takes the spools on the even squares; their piece on 10 moves to 11 and they throw again.", notable: true });
+    { text: "First 1 for Opponent: they take the spools on the even squares, move their piece on 10 to 11 and throw again.", notable: true });
   assert.deepEqual(d({ e: "opening-decided" }, view({}, [1])),
-    { text: "Opponent threw the first 1 and takes the spools on the even squares; their piece on 10 moves to 11 and they throw again.", notable: true });
+    { text: "First 1 for Opponent: they take the spools on the even squares, move their piece on 10 to 11 and throw again.", notable: true });
   assert.equal(d({ e: "moved", player: 1, from: 26, to: 31, bearOff: true }), null);
   assert.deepEqual(d({ e: "moved", player: 2, from: 4, to: 6 }), { text: "Spools (Opponent) moved 4 → 6.", notable: false });
   assert.deepEqual(d({ e: "moved", player: 2 }), { text: "Spools (Opponent) moved 0 → 0.", notable: false });
@@ -78,13 +78,13 @@ test("events are told in whole sentences; the notable ones go to the feed", () =
   assert.deepEqual(d({ e: "water", player: 1, square: 28, dest: 15 }), { text: "Your piece landed in the House of Water on 28 and goes back to 15.", notable: true });
   assert.deepEqual(d({ e: "water", player: 2 }), { text: "The piece of Spools (Opponent) landed in the House of Water on 0 and goes back to 0.", notable: true });
   assert.deepEqual(d({ e: "borne-off", player: 1, from: 29, off: 1 }), { text: "You bear off from 29: 1 piece off.", notable: true });
-  assert.deepEqual(d({ e: "borne-off", player: 2, from: 30, off: 3 }), { text: "Spools (Opponent) bear off from 30: 3 pieces off.", notable: true });
-  assert.deepEqual(d({ e: "borne-off", player: 2 }), { text: "Spools (Opponent) bear off from 0: 0 pieces off.", notable: true });
-  assert.deepEqual(d({ e: "passed", player: 2, value: 4 }), { text: "No move with 4: Spools (Opponent) pass.", notable: true });
+  assert.deepEqual(d({ e: "borne-off", player: 2, from: 30, off: 3 }), { text: "Borne off from 30 by Spools (Opponent): 3 pieces off.", notable: true });
+  assert.deepEqual(d({ e: "borne-off", player: 2 }), { text: "Borne off from 0 by Spools (Opponent): 0 pieces off.", notable: true });
+  assert.deepEqual(d({ e: "passed", player: 2, value: 4 }), { text: "No move with 4: a pass for Spools (Opponent).", notable: true });
   assert.deepEqual(d({ e: "passed", player: 1 }), { text: "No move with 0: you pass.", notable: true });
   assert.deepEqual(d({ e: "turn-lost", player: 1, value: 2 }), { text: "No move with 2: you lose the turn.", notable: true });
   assert.deepEqual(d({ e: "turn-lost", player: 1 }), { text: "No move with 0: you lose the turn.", notable: true });
-  assert.deepEqual(d({ e: "extra-throw", player: 2 }), { text: "Spools (Opponent) throw again.", notable: true });
+  assert.deepEqual(d({ e: "extra-throw", player: 2 }), { text: "Another throw for Spools (Opponent).", notable: true });
   assert.deepEqual(d({ e: "turn", seat: 0 }), { text: "Your turn.", notable: false });
   assert.deepEqual(d({ e: "turn", seat: 1 }), { text: "Spools (Opponent) to play.", notable: false });
   assert.deepEqual(d({ e: "joined", seat: 1 }), { text: "Your opponent has joined. The game begins.", notable: true });
@@ -109,14 +109,14 @@ test("the status line says whose turn it is and what is due, for each viewer", (
   assert.equal(words.statusText(view({ phase: "waiting", seatToAct: null })), "Waiting for your friend to open the invite link.");
   assert.equal(words.statusText(view({ phase: "waiting", seatToAct: null }, [])), "You are watching. Waiting for the second player.");
   assert.equal(words.statusText(view({ phase: "over", seatToAct: null })), "The game is over.");
-  assert.equal(words.statusText(view({ seatToAct: null })), "Both seats are taken. The game starts as soon as the other player’s page connects.");
+  assert.equal(words.statusText(view({ seatToAct: null })), "Both seats are taken. The game starts as soon as the other player's page connects.");
   assert.equal(words.statusText(view({ seatToAct: null }, [])), "You are watching. The game starts when both players are connected.");
   const thrown = { phase: "move", lastThrow: { value: 4, sticks: "1110", seat: 0 } };
-  assert.equal(words.statusText(view({ ...thrown })), "Your turn: you threw 4, choose a piece to move.");
-  assert.equal(words.statusText(view({ ...thrown, seatToAct: 1 })), "Spools (Opponent) threw 4 and is choosing a move.");
-  assert.equal(words.statusText(view({ ...thrown }, [])), "You are watching. Cones (First seat) threw 4 and is choosing a move.");
+  assert.equal(words.statusText(view({ ...thrown })), "Your turn: you threw 4. Choose a piece to move.");
+  assert.equal(words.statusText(view({ ...thrown, seatToAct: 1 })), "Spools (Opponent) threw 4: waiting for their move.");
+  assert.equal(words.statusText(view({ ...thrown }, [])), "You are watching. Cones (First seat) threw 4: waiting for their move.");
   assert.equal(words.statusText(view({ ...thrown, opponent: "local" }, [0, 1])), "Cones threw 4: choose a piece to move.");
-  assert.equal(words.statusText(view({ phase: "move", lastThrow: null, seatToAct: 1 })), "Spools (Opponent) threw 0 and is choosing a move.");
+  assert.equal(words.statusText(view({ phase: "move", lastThrow: null, seatToAct: 1 })), "Spools (Opponent) threw 0: waiting for their move.");
   assert.equal(words.statusText(view()), "Your turn: throw.");
   assert.equal(words.statusText(view({ seatToAct: 1 })), "Spools (Opponent) to throw.");
   assert.equal(words.statusText(view({ seatToAct: 1 }, [])), "You are watching. Spools (Second seat) to throw.");
@@ -139,12 +139,12 @@ test("the result names the winner and the reason for winner, loser, spectator an
   assert.equal(words.resultText(over({ winner: 0, player: 1, reason: "resign" }), "bell"), "Your opponent resigned: you win!");
   assert.equal(words.resultText(over({ winner: 0, player: 1, reason: "claim" }), "standard"), "Your opponent was offline too long: you win!");
   assert.equal(words.resultText(over({ winner: 0, player: 1, reason: "claim" }, [1]), "standard"), "You were offline too long: your opponent claimed the win.");
-  assert.equal(words.resultText(over({ winner: 1, player: 2, reason: "bear-off" }, []), "standard"), "Spools (Second seat) win: all their pieces are borne off.");
-  assert.equal(words.resultText(over({ winner: 1, player: 2, reason: "resign" }, []), "standard"), "Cones (First seat) resigned: Spools (Second seat) win.");
-  assert.equal(words.resultText(over({ winner: 0, player: 1, reason: "claim" }, []), "jequier"), "Spools (Second seat) stayed offline too long: Cones (First seat) win.");
-  assert.equal(words.resultText(over({ winner: 0, player: 2, reason: "bear-off" }, [], { players: [2, 1] }), "bell"), "Spools (First seat) win: the other side can no longer catch up.");
-  assert.equal(words.resultText(over({ winner: 1, player: 2, reason: "bear-off" }, [0, 1], { opponent: "local" }), "bell"), "Spools win: the other side can no longer catch up.");
-  assert.equal(words.resultText(over({ winner: 0, player: 1, reason: "resign" }, [0, 1], { opponent: "local" }), "standard"), "Spools resigned: Cones win.");
+  assert.equal(words.resultText(over({ winner: 1, player: 2, reason: "bear-off" }, []), "standard"), "The win goes to Spools (Second seat): all their pieces are borne off.");
+  assert.equal(words.resultText(over({ winner: 1, player: 2, reason: "resign" }, []), "standard"), "Cones (First seat) resigned: the win goes to Spools (Second seat).");
+  assert.equal(words.resultText(over({ winner: 0, player: 1, reason: "claim" }, []), "jequier"), "Spools (Second seat) stayed offline too long: the win goes to Cones (First seat).");
+  assert.equal(words.resultText(over({ winner: 0, player: 2, reason: "bear-off" }, [], { players: [2, 1] }), "bell"), "The win goes to Spools (First seat): the other side can no longer catch up.");
+  assert.equal(words.resultText(over({ winner: 1, player: 2, reason: "bear-off" }, [0, 1], { opponent: "local" }), "bell"), "The win goes to Spools: the other side can no longer catch up.");
+  assert.equal(words.resultText(over({ winner: 0, player: 1, reason: "resign" }, [0, 1], { opponent: "local" }), "standard"), "Spools resigned: the win goes to Cones.");
 });
 
 test("Bell's final score, only for Bell's game once it is over", () => {
