@@ -93,7 +93,7 @@ TEST(Site, EveryPageRendersInEveryLanguage) {
         }
     }
     EXPECT_TRUE(site.missingStrings().empty()) << site.missingStrings().front();
-    EXPECT_FALSE(site.content("/de/"));
+    EXPECT_FALSE(site.content("/pt/"));
     EXPECT_FALSE(site.content("/en/nothing"));
 }
 
@@ -112,9 +112,9 @@ TEST(Site, NegotiatesTheLanguage) {
     const Site& site = theSite();
     EXPECT_EQ(site.negotiate(""), "en");
     EXPECT_EQ(site.negotiate("nl-NL,nl;q=0.9,en;q=0.8"), "nl");
-    EXPECT_EQ(site.negotiate("de-DE,fi;q=0.5,pl;q=0.7"), "pl");
+    EXPECT_EQ(site.negotiate("pt-PT,fi;q=0.5,pl;q=0.7"), "pl");
     EXPECT_EQ(site.negotiate("it"), "it");
-    EXPECT_EQ(site.negotiate("fr, de"), "en");
+    EXPECT_EQ(site.negotiate("pt, sv"), "en");
     EXPECT_EQ(site.negotiate("en;q=0.1, FI"), "fi");
 }
 
