@@ -7,6 +7,7 @@
 
 #include "senet/site.hpp"
 #include "senet/site_catalog.hpp"
+#include "senet/site_message.hpp"
 
 using namespace senet;
 using namespace senet::site;
@@ -111,4 +112,12 @@ TEST(Languages, SwitcherNamesEachLanguageInItsOwnWords) {
             EXPECT_NE(body.find("<summary"), std::string::npos);
         }
     }
+}
+
+// Numbers in messages use Latin digits in every language, like the board's square numbers (ICU's
+// default for Arabic would be Arabic-Indic digits, the browser's Latin ones).
+TEST(Languages, MessagesWriteNumbersInLatinDigits) {
+    EXPECT_EQ(formatMessage("{n, plural, one {# a} few {# b} other {# c}}", "ar", {{"n", "3"}}), "3 b");
+    EXPECT_EQ(formatMessage("{n, plural, other {# c}}", "ar", {{"n", "11"}}), "11 c");
+    EXPECT_EQ(formatMessage("{n, plural, other {# c}}", "fr", {{"n", "30"}}), "30 c");
 }
