@@ -2,7 +2,7 @@
 // hreflang alternates, no CSP refusals, and no axe-core violations.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { CONTENT, LANGS, axe, launchBrowser, startServer, watchConsole } from "./helpers.mjs";
+import { CONTENT, LANGS, LANG_DIRS, axe, launchBrowser, startServer, watchConsole } from "./helpers.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -20,6 +20,8 @@ test("every page in every language renders completely and passes axe-core", { ti
       const csp = response.headers()["content-security-policy"] ?? "";
       assert.match(csp, /script-src 'self'/, `${url} is served with the CSP`);
       assert.equal(await page.getAttribute("html", "lang"), lang);
+      assert.equal(await page.getAttribute("html", "dir"), LANG_DIRS[lang], `${url} dir`);
+      assert.equal(await page.locator("link[rel=alternate][hreflang=x-default]").getAttribute("href"), `/en/${path}`);
       const text = await page.textContent("body");
       assert.ok(!text.includes("\u27E6"), `${url} has a missing string`);
       for (const other of LANGS) {
