@@ -55,7 +55,7 @@ test("the play page of every language: direction, no missing string, axe-core cl
   const problems = watchConsole(page);
   for (const lang of LANGS) {
     await localGame(page, lang);
-    await play(page, 4);
+    await play(page, 2);
     assert.equal(await page.getAttribute("html", "dir"), LANG_DIRS[lang], `${lang} dir`);
     assert.equal(await page.getAttribute("#board", "dir"), "ltr", `${lang}: the board is laid out left to right`);
     const text = await page.textContent("body");
