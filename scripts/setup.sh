@@ -11,7 +11,7 @@ packages=(
   libboost-dev libboost-system-dev
   libsqlite3-dev libssl-dev zlib1g-dev
   libicu-dev
-  gettext jq
+  gettext jq python3
   chromium
 )
 

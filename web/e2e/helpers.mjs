@@ -15,7 +15,10 @@ const require = createRequire(import.meta.url);
 export const WEB = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const REPO = join(WEB, "..");
 export const ARTIFACTS = join(REPO, "test-artifacts");
-export const LANGS = ["en", "nl", "fi", "it", "pl"];
+/** The site's languages (po/languages.txt: code and direction a line), English first. */
+export const LANG_DIRS = Object.fromEntries(readFileSync(join(WEB, "po", "languages.txt"), "utf8").split("\n")
+  .map((line) => line.replace(/#.*/, "").trim().split(/\s+/)).filter((w) => w[0]).map(([code, dir]) => [code, dir]));
+export const LANGS = Object.keys(LANG_DIRS);
 export const CONTENT = ["", "rules", "variants/jequier", "variants/bell", "fairness"];
 const TEST_SEED = "5e4e7400000000000000000000000000000000000000000000000000000000aa";
 

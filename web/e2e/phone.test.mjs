@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertResultShown, axe, ensureArtifacts, launchBrowser, startGame, startServer, watchConsole } from "./helpers.mjs";
+import { LANGS, assertResultShown, axe, ensureArtifacts, launchBrowser, startGame, startServer, watchConsole } from "./helpers.mjs";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -97,7 +97,7 @@ async function playByTaps(page, { limit = 200000, onAction } = {}) {
 test("on a phone the start button is on the first screen", { timeout: 60000 }, async () => {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
-  for (const lang of ["en", "nl", "fi", "it", "pl"]) {
+  for (const lang of LANGS) {
     await page.goto(`${server.url}/${lang}/`);
     await assertInView(page, "#start-form button[type=submit]", `the start button (${lang})`);
     if (lang === "en") await page.screenshot({ path: join(ensureArtifacts(), "phone-home-en.png") });

@@ -29,7 +29,8 @@ function compile(key: string, text: string): IntlMessageFormat | null {
   let fmt = compiled.get(key);
   if (fmt !== undefined) return fmt;
   try {
-    fmt = new IntlMessageFormat(text, locale, undefined, { ignoreTag: true });
+    // Latin digits in every language, as on the board and on the server (ICU, server/site).
+    fmt = new IntlMessageFormat(text, `${locale}-u-nu-latn`, undefined, { ignoreTag: true });
   } catch (err) {
     console.error(`strings: ${key} is not a valid message: ${String(err)}`);
     fmt = null;

@@ -99,8 +99,17 @@ std::map<std::string, MessageArg> messageArguments(std::string_view pattern) {
     return out;
 }
 
+/// The ICU locale a language's messages are formatted in: numbers always in Latin digits, as the
+/// board's square numbers and the records' notation are (ICU's Arabic would write ٣ for 3).
+static icu::Locale formatLocale(std::string_view lang) {
+    icu::Locale locale(std::string(lang).c_str());
+    UErrorCode status = U_ZERO_ERROR;
+    locale.setKeywordValue("numbers", "latn", status);
+    return locale;
+}
+
 std::string formatMessage(std::string_view pattern, std::string_view lang, const MessageParams& params) {
-    const auto fmt = compile(pattern, icu::Locale(std::string(lang).c_str()));
+    const auto fmt = compile(pattern, formatLocale(lang));
     return run(*fmt, params);
 }
 
@@ -112,7 +121,7 @@ struct MessageCache::Impl {
 };
 
 MessageCache::MessageCache(std::string lang) : impl_(std::make_unique<Impl>()) {
-    impl_->locale = icu::Locale(lang.c_str());
+    impl_->locale = formatLocale(lang);
 }
 
 MessageCache::~MessageCache() = default;

@@ -92,6 +92,9 @@ Context Impl::layout(const std::string& lang, const std::string& page, const std
     ctx.set("lang", lang).set("title", c.get(titleKey)).set("version", version).set("commit", commit.substr(0, 7));
     ctx.set("css", asset("site.css")).set("home", "/" + lang + "/");
     ctx.set("description", c.get("site.description"));
+    const std::string& dir = directions.at(lang);
+    ctx.set("dir", dir).set("langName", c.get("lang.name")).set("defaultHref", "/" + languages.front() + "/" + page);
+    if (dir == "rtl") ctx.set("rtl", "1");
     for (const std::string& l : languages) {
         Context item;
         item.set("code", l).set("href", "/" + l + "/" + page).set("name", catalogs.at(l).get("lang.name"));

@@ -17,7 +17,8 @@ struct Impl {
     Impl(std::filesystem::path webRoot, std::string version, std::string commit);
 
     std::filesystem::path webRoot;
-    std::vector<std::string> languages{"en", "nl", "fi", "it", "pl"};
+    std::vector<std::string> languages;  ///< from po/languages.txt, the default first
+    std::map<std::string, std::string, std::less<>> directions;  ///< language → "ltr" or "rtl"
     std::string version, commit;
     Templates templates;
     std::map<std::string, Catalog, std::less<>> catalogs;

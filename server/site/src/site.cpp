@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "languages.hpp"
 #include "pages.hpp"
 
 namespace senet::site {
@@ -76,6 +77,11 @@ Site::~Site() { delete impl_; }
 Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_)
     : webRoot(std::move(root)), version(std::move(version_)), commit(std::move(commit_)), templates(webRoot / "templates") {
     if (commit.empty()) commit = findCommit(webRoot);
+    for (const Language& l : readLanguages(webRoot / "po" / "languages.txt")) {
+        languages.push_back(l.code);
+        directions[l.code] = l.dir;
+    }
+    if (languages.front() != "en") throw std::runtime_error("po/languages.txt: English (en) must come first");
     for (const std::string& lang : languages) catalogs.emplace(lang, Catalog::load(webRoot / "po" / (lang + ".po"), lang));
     for (auto& [lang, catalog] : catalogs) {
         catalog.setFallback(&catalogs.at("en"));
@@ -93,35 +99,11 @@ Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_
 
 const std::vector<std::string>& Site::languages() const { return impl_->languages; }
 
-std::string Site::negotiate(std::string_view header) const {
-    // Language ranges with q-values; the highest q wins, earlier ranges win ties.
-    std::string best = "en";
-    double bestQ = 0;
-    std::size_t pos = 0;
-    while (pos < header.size()) {
-        std::size_t end = header.find(',', pos);
-        if (end == std::string_view::npos) end = header.size();
-        std::string_view item = header.substr(pos, end - pos);
-        pos = end + 1;
-        double q = 1;
-        if (const std::size_t semi = item.find(';'); semi != std::string_view::npos) {
-            std::string_view params = item.substr(semi + 1);
-            item = item.substr(0, semi);
-            if (const std::size_t qp = params.find("q="); qp != std::string_view::npos) {
-                try { q = std::stod(std::string(params.substr(qp + 2))); } catch (...) { q = 0; }
-            }
-        }
-        std::string tag;
-        for (char c : item)
-            if (!std::isspace(static_cast<unsigned char>(c))) tag += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        const std::string primary = tag.substr(0, tag.find('-'));
-        const auto& langs = impl_->languages;
-        if (q > bestQ && std::find(langs.begin(), langs.end(), primary) != langs.end()) {
-            best = primary;
-            bestQ = q;
-        }
-    }
-    return best;
+std::string Site::negotiate(std::string_view header) const { return negotiateLanguage(header, impl_->languages); }
+
+std::string_view Site::direction(std::string_view lang) const {
+    auto it = impl_->directions.find(lang);
+    return it != impl_->directions.end() ? std::string_view(it->second) : std::string_view("ltr");
 }
 
 std::optional<Page> Site::content(std::string_view path) const {

@@ -36,10 +36,13 @@ public:
     Site(const Site&) = delete;
     Site& operator=(const Site&) = delete;
 
-    /// The supported language codes, the default ("en") first.
+    /// The supported language codes (web/po/languages.txt), the default ("en") first.
     const std::vector<std::string>& languages() const;
-    /// The best supported language for an Accept-Language header value; "en" when none fits.
+    /// The best supported language for an Accept-Language header value: q-values honoured, a
+    /// region variant falls back to its language ("de-AT" → "de"); "en" when none fits.
     std::string negotiate(std::string_view acceptLanguage) const;
+    /// The writing direction of `lang`: "rtl" or "ltr" ("ltr" for an unknown language).
+    std::string_view direction(std::string_view lang) const;
 
     /// A content page for a URL path with its language prefix ("/nl/", "/nl/rules",
     /// "/nl/variants/jequier", "/nl/variants/bell", "/nl/fairness"); nullopt when the path is
