@@ -170,3 +170,75 @@ test("the list on the page: rebuilt from a snapshot, then extended by events", (
   ml.onEvent({ e: "captured", player: 1, square: 23 });  // an opening line is no move: nothing to amend
   assert.deepEqual(lines(), ["Second seat: opening throw 1"]);
 });
+
+test("Jéquier's opening leaves a spool on 11 that a cone can swap with; a game without it has a spool on 10", () => {
+  // After the opening: cones on 1,3,5,7,9; spools on 2,4,6,8 and 11 (10 is empty).
+  const opened = snap([ply(2, 3, "4-7"), ply(1, 2, "9-11"), ply(2, 3, "8-11")], { opening: [{ seat: 1, value: 1, sticks: "1000" }], players: [2, 1] });
+  assert.deepEqual(movelist.replay(JEQUIER, opened).entries, [
+    { player: 2, value: 3, kind: "move", from: 4, to: 7, dest: 7, swapped: true },
+    { player: 1, value: 2, kind: "move", from: 9, to: 11, dest: 11, swapped: true },
+    { player: 2, value: 3, kind: "move", from: 8, to: 11, dest: 11, swapped: true },
+  ]);
+  // A snapshot without an `opening` list reads as one without opening throws: 10 still holds its spool.
+  const bare = { players: [1, 2], record: { plies: [ply(1, 1, "9-10"), ply(2, 2, "8-10")] } };
+  assert.deepEqual(movelist.replay(JEQUIER, bare).entries, [
+    { player: 1, value: 1, kind: "move", from: 9, to: 10, dest: 10, swapped: true },
+    { player: 2, value: 2, kind: "move", from: 8, to: 10, dest: 10, swapped: true },
+  ]);
+});
+
+test("a piece swapped back stands on the square its opponent came from, where a later move meets it", () => {
+  // Cone 9 → 11; the spool from 10 lands on it and sends it back to 10 (a throw of 1 throws
+  // again); the spool from 8 then meets it on 10 and sends it back to 8.
+  const { entries, last } = movelist.replay(STANDARD, snap([ply(1, 2, "9-11"), ply(2, 1, "10-11"), ply(2, 2, "8-10")]));
+  assert.deepEqual(entries, [
+    { player: 1, value: 2, kind: "move", from: 9, to: 11, dest: 11 },
+    { player: 2, value: 1, kind: "move", from: 10, to: 11, dest: 11, swapped: true },
+    { player: 2, value: 2, kind: "move", from: 8, to: 10, dest: 10, swapped: true },
+  ]);
+  assert.deepEqual(last, { from: 8, to: 10 });
+});
+
+test("a borne-off piece leaves the board: the other side's bear-off meets nothing", () => {
+  const { entries } = movelist.replay(STANDARD, snap([ply(1, 3, "27-off"), ply(2, 2, "29-off"), ply(1, 1, "30-off")]));
+  assert.deepEqual(entries, [
+    { player: 1, value: 3, kind: "move", from: 27, to: 31, dest: 31 },
+    { player: 2, value: 2, kind: "move", from: 29, to: 31, dest: 31 },
+    { player: 1, value: 1, kind: "move", from: 30, to: 31, dest: 31 },
+  ]);
+});
+
+test("the page's list: every line is a list item; a snapshot without opening throws lists none", () => {
+  const list = element("ol");
+  const ml = new movelist.MoveList(list, JEQUIER, (seat) => `seat ${seat}`);
+  const tags = () => [...list.children].map((li) => li.localName);
+  ml.rebuild({ players: [1, 2], record: { plies: [] } });
+  assert.deepEqual([...list.children].map((li) => li.textContent), ["No moves yet."]);
+  assert.deepEqual(tags(), ["li"]);
+  ml.onEvent({ e: "thrown", seat: 0, value: 2 });
+  ml.onEvent({ e: "moved", player: 1, from: 9, to: 11 });
+  ml.onEvent({ e: "passed", player: 2, value: 3 });
+  assert.deepEqual([...list.children].map((li) => li.textContent), ["Cones, throw 2: 9 → 11", "Spools, throw 3: no move"]);
+  assert.deepEqual(tags(), ["li", "li"]);
+  ml.rebuild({ players: [1, 2], record: { plies: [ply(1, 2, "9-11")] } });
+  assert.deepEqual([...list.children].map((li) => li.textContent), ["Cones, throw 2: 9 → 11"]);
+  assert.deepEqual(tags(), ["li"]);
+});
+
+test("a live capture: the move's own flag words the line at once, and a captured event amends a line without it", () => {
+  const list = element("ol");
+  const ml = new movelist.MoveList(list, BELL, (seat) => `seat ${seat}`);
+  const lastLine = () => list.lastElementChild.textContent;
+  ml.rebuild({ opening: [], players: [1, 2], record: { plies: [] } });
+  ml.onEvent({ e: "thrown", seat: 1, value: 3 });
+  ml.onEvent({ e: "moved", player: 2, from: 20, to: 23, capture: true });
+  assert.equal(lastLine(), "Spools, throw 3: 20 → 23, captured the cone on 23");
+  ml.onEvent({ e: "captured", player: 1, square: 23 });
+  assert.equal(lastLine(), "Spools, throw 3: 20 → 23, captured the cone on 23");
+  ml.onEvent({ e: "thrown", seat: 0, value: 2 });
+  ml.onEvent({ e: "moved", player: 1, from: 12, to: 14 });
+  assert.equal(lastLine(), "Cones, throw 2: 12 → 14");
+  ml.onEvent({ e: "captured", player: 2, square: 14 });
+  assert.equal(lastLine(), "Cones, throw 2: 12 → 14, captured the spool on 14");
+  assert.equal(list.children.length, 2);
+});
