@@ -329,12 +329,25 @@ export class Board {
   }
 
   private describe(off: [number, number]): void {
-    const parts: string[] = [];
-    for (const player of [1, 2]) {
-      const squares = this.board.flatMap((o, i) => (o === player ? [i + 1] : []));
-      parts.push(`${t(`play.side.${player}`)}: ${squares.join(", ")}; ${t("play.off", { count: off[player - 1] ?? 0 })}`);
-    }
     const title = this.root.querySelector("title");
-    if (title) title.textContent = parts.join(". ");
+    if (title) title.textContent = boardTitle(this.board, off);
   }
+
+}
+
+/**
+ * The board's text for screen readers: per side its squares and its borne-off count, e.g.
+ * "Cones: 1, 3, 5; 2 off. Spools: 2, 4; 3 off". `board` holds 30 squares (0 empty, 1 or 2 the
+ * player), `off` the pieces each player has borne off. A side with no piece left on the board
+ * is only its count ("Cones: 5 off"), never an empty list.
+ */
+export function boardTitle(board: readonly number[], off: readonly [number, number]): string {
+  const parts: string[] = [];
+  for (const player of [1, 2]) {
+    const squares = board.flatMap((o, i) => (o === player ? [i + 1] : []));
+    const borne = t("play.off", { count: off[player - 1] ?? 0 });
+    const onBoard = squares.length > 0 ? `${squares.join(t("list.sep"))}; ` : "";
+    parts.push(`${t(`play.side.${player}`)}: ${onBoard}${borne}`);
+  }
+  return parts.join(". ");
 }
