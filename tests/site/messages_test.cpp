@@ -117,7 +117,13 @@ TEST(Messages, PluralAndSelectFollowTheLanguage) {
     const Catalog en = Catalog::load(std::string(SENET_WEB_ROOT) + "/po/en.po", "en");
     EXPECT_EQ(en.format("ev.extra-throw", {{"person", "you"}, {"name", "Cones"}}), "You throw again.");
     EXPECT_EQ(en.format("ev.extra-throw", {{"person", "other"}, {"name", "Cones"}}), "Another throw for Cones.");
-    EXPECT_EQ(en.format("list.and", {{"a", "1, 4"}, {"b", "5"}}), "1, 4 and 5");
+    EXPECT_EQ(en.joinList({"1", "4", "5"}, false), "1, 4 and 5");
+    EXPECT_EQ(en.joinList({"1", "4", "5"}, true), "1, 4 or 5");
+    const Catalog ar = Catalog::load(std::string(SENET_WEB_ROOT) + "/po/ar.po", "ar");
+    // Arabic repeats the conjunction before every item after the first.
+    EXPECT_EQ(ar.joinList({"1", "3", "5"}, false), "1 و3 و5");
+    EXPECT_EQ(ar.joinList({"1", "4", "5"}, true), "1 أو 4 أو 5");
+    EXPECT_EQ(pl.joinList({"1", "4", "5"}, true), "1, 4 lub 5");
     // The rules pages too: the setup sentence agrees with the number of pieces.
     EXPECT_EQ(pl.format("rc.setup.squares", {{"count", "2"}, {"one", "1"}, {"two", "2"}}).rfind("Po 2 pionki na gracza", 0), 0u);
     EXPECT_EQ(pl.format("rc.setup.squares", {{"count", "5"}, {"one", "1"}, {"two", "2"}}).rfind("Po 5 pionków na gracza", 0), 0u);

@@ -2,7 +2,7 @@
 // (cones and spools, told apart by shape as well as colour) and highlighted destinations.
 import { kindOf, kindPath, kindWords } from "./choices";
 import { svg } from "./dom";
-import { t } from "./i18n";
+import { formatList, t } from "./i18n";
 
 /** The board facts the server renders into data-board (from the engine's Ruleset). */
 export interface BoardInfo {
@@ -346,7 +346,7 @@ export function boardTitle(board: readonly number[], off: readonly [number, numb
   for (const player of [1, 2]) {
     const squares = board.flatMap((o, i) => (o === player ? [i + 1] : []));
     const borne = t("play.off", { count: off[player - 1] ?? 0 });
-    const onBoard = squares.length > 0 ? `${squares.join(t("list.sep"))}; ` : "";
+    const onBoard = squares.length > 0 ? `${formatList(squares)}; ` : "";
     parts.push(`${t(`play.side.${player}`)}: ${onBoard}${borne}`);
   }
   return parts.join(". ");

@@ -58,3 +58,13 @@ export function t(key: string, params: Params = {}): string {
     return text;
   }
 }
+
+/**
+ * Joins `items` into one phrase of the page's language with Intl.ListFormat (CLDR, the data
+ * the server's ICU ListFormatter uses): "1, 3 and 5", "1 و3 و5"; `type` "or" for "1, 4 or 5".
+ * English is written in British style (no serial comma), as on the server (site_list.hpp).
+ */
+export function formatList(items: readonly (string | number)[], type: "and" | "or" = "and"): string {
+  const tag = locale === "en" ? "en-GB" : locale;
+  return new Intl.ListFormat(tag, { style: "long", type: type === "and" ? "conjunction" : "disjunction" }).format(items.map(String));
+}

@@ -5,7 +5,7 @@
 import { type BoardInfo, drawHouseSign, squareName } from "./board";
 import { kindIcon, type MoveKind } from "./choices";
 import { el, svg } from "./dom";
-import { t } from "./i18n";
+import { formatList, t } from "./i18n";
 
 /** A 100 × 100 board cell drawn as a swatch, with `extra` drawn inside it. */
 function swatch(cellClass: string, ...extra: SVGElement[]): SVGSVGElement {
@@ -56,7 +56,7 @@ export function createLegend(info: BoardInfo, open: boolean): HTMLDetailsElement
     const icon = kindIcon(kind, { x: 22, y: 22, width: 56, height: 56, class: `kind-icon kind-${kind} legend-icon` });
     list.append(item(swatch("", mark("destination"), icon), t(`play.legend.${kind === "bearOff" ? "bear-off" : kind}`)));
   }
-  if (info.safe.length) list.append(item(swatch("safe"), t("play.legend.safe", { squares: info.safe.join(", ") })));
+  if (info.safe.length) list.append(item(swatch("safe"), t("play.legend.safe", { squares: formatList(info.safe) })));
   for (const [square, key] of info.houses) {
     const cls = square === info.water ? "water" : info.safe.includes(square) ? "safe" : "";
     const sign = drawHouseSign(key);

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "senet/site_catalog.hpp"
+#include "senet/site_list.hpp"
 #include "senet/site_message.hpp"
 
 namespace senet::site {
@@ -195,11 +196,7 @@ std::vector<std::string> Catalog::keysWithPrefix(std::string_view prefix) const 
 }
 
 std::string Catalog::joinList(const std::vector<std::string>& items, bool orList) const {
-    if (items.empty()) return "";
-    if (items.size() == 1) return items[0];
-    std::string out = items[0];
-    for (std::size_t i = 1; i + 1 < items.size(); ++i) out += get("list.sep") + items[i];
-    return format(orList ? "list.or" : "list.and", {{"a", out}, {"b", items.back()}});
+    return formatList(lang_, items, orList);
 }
 
 std::string substitute(std::string_view text, const std::vector<std::pair<std::string, std::string>>& params) {

@@ -47,7 +47,7 @@ public:
     /// "key: reason" for every string whose message format failed to parse or format.
     std::vector<std::string> badStrings() const;
 
-    /// "1, 4 or 5" / "1, 4 and 5" in this language (keys "list.or", "list.and", "list.sep").
+    /// "1, 4 or 5" / "1, 4 and 5" in this language (ICU's list patterns: senet/site_list.hpp).
     std::string joinList(const std::vector<std::string>& items, bool orList) const;
 
 private:
