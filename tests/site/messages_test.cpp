@@ -150,3 +150,30 @@ TEST(Messages, SiteReportsNoBadString) {
     const std::vector<std::string> missing = site.missingStrings();
     EXPECT_TRUE(missing.empty()) << joined(missing);
 }
+
+TEST(Messages, PercentagesFollowEachLanguagesPattern) {
+    // CLDR's percent pattern for each language, with the Latin digits the rest of the site
+    // uses: "%" right after the number in English, Dutch, Italian and Polish; after a no-break
+    // space (U+00A0) in Finnish, German, Spanish and French (CLDR's French percent pattern has
+    // U+00A0; the narrow U+202F is French's group separator); Arabic keeps "%" beside the
+    // number with left-to-right marks around it.
+    const std::vector<std::tuple<std::string, std::string, std::string, std::string>> expected{
+        // lang, 6 of 16, 4 of 16, 1 of 3
+        {"en", "37.5%", "25%", "33.33%"},
+        {"nl", "37,5%", "25%", "33,33%"},
+        {"fi", "37,5\u00A0%", "25\u00A0%", "33,33\u00A0%"},
+        {"it", "37,5%", "25%", "33,33%"},
+        {"pl", "37,5%", "25%", "33,33%"},
+        {"de", "37,5\u00A0%", "25\u00A0%", "33,33\u00A0%"},
+        {"fr", "37,5\u00A0%", "25\u00A0%", "33,33\u00A0%"},
+        {"es", "37,5\u00A0%", "25\u00A0%", "33,33\u00A0%"},
+        {"ar", "37.5\u200E%\u200E", "25\u200E%\u200E", "33.33\u200E%\u200E"},
+    };
+    for (const auto& [lang, sixteenths6, sixteenths4, third] : expected) {
+        EXPECT_EQ(formatPercent(lang, 6, 16), sixteenths6) << lang;
+        EXPECT_EQ(formatPercent(lang, 4, 16), sixteenths4) << lang;
+        EXPECT_EQ(formatPercent(lang, 1, 3), third) << lang;
+    }
+    EXPECT_THROW(formatPercent("en", 1, 0), std::invalid_argument);
+    EXPECT_THROW(formatPercent("en", -1, 4), std::invalid_argument);
+}

@@ -35,9 +35,21 @@ for (const level of ["beginner", "expert"]) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const ruleset = level === "expert" ? "bell" : "standard";
+    // Everything the status, the screen reader's region and the feed ever say that names a seat
+    // the way a spectator's page does: the player's own seat must never be told as a stranger's.
+    await page.addInitScript(() => {
+      const strange = (window.__strange = []);
+      document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+        for (const id of ["status", "live", "feed"]) {
+          const text = document.getElementById(id)?.textContent ?? "";
+          if (/Primo posto|Secondo posto|Stai guardando/.test(text) && !strange.includes(text)) strange.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true }));
+    });
     await startGame(page, server.url, { opponent: "computer", level, ruleset, lang: "it", side: "second" });
     await playToEnd([page], { limit: 200000 });
     await assertResultShown(server.url, "it", ruleset, [[page, [1]]]);
+    assert.deepEqual(await page.evaluate(() => window.__strange), [], "the page never spoke of its own seat as a stranger's");
     await context.close();
   });
 }

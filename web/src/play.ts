@@ -27,6 +27,8 @@ const info = JSON.parse(root.dataset.board ?? "{}") as BoardInfo;
 let secret: string | null = null;
 let state: Snapshot | null = null;
 let you: number[] = [];
+/** False until the first snapshot says which seats this page holds (words.ts View). */
+let seatsKnown = false;
 let socket: WebSocket | null = null;
 let retryDelay = pageState.RETRY_FIRST_MS;
 let pending = false;
@@ -73,7 +75,7 @@ const claimTimer = new ClaimTimer(ui.claim, byId("claim-wait"));
 const isLocal = () => state?.opponent === "local";
 const canAct = () => pageState.canAct(state, you, pending);
 /** The viewer's side of the state, for the wording functions. */
-const view = (s: State = state as State): words.View => ({ s, you });
+const view = (s: State = state as State): words.View => ({ s, you, seatsKnown });
 
 function announce(text: string): void {
   ui.live.append(el("p", {}, text));
@@ -227,6 +229,7 @@ function onMessage(msg: ServerMessage): void {
   if (msg.t === "snapshot") {
     pending = false;
     you = msg.d.you;
+    seatsKnown = true;
     state = msg.d;
     noteThrows(msg.d);
     if (state.rematch && you.length) { /* a rematch exists: offer the way there */ ui.rematchStatus.textContent = t("ev.rematch"); }

@@ -4,8 +4,13 @@
 import { has, t } from "./i18n";
 import type { GameEvent, State } from "./protocol";
 
-/** What the viewer sees: the game state and the seats this page holds ([] for a spectator). */
-export interface View { s: State; you: number[] }
+/**
+ * What the viewer sees: the game state and the seats this page holds ([] for a spectator).
+ * `seatsKnown` is false until the server's snapshot has said which seats the page holds: the
+ * events of the page's own hello (its seat coming online) arrive before it, and worded then
+ * they would name the player's own seat as a stranger's. Left out, the seats count as known.
+ */
+export interface View { s: State; you: number[]; seatsKnown?: boolean }
 
 export const isLocal = (v: View) => v.s.opponent === "local";
 export const playerOfSeat = (v: View, seat: number): number | null => v.s.players?.[seat] ?? null;
@@ -16,7 +21,8 @@ export function seatLabel(v: View, seat: number): string {
   const player = playerOfSeat(v, seat);
   if (isLocal(v)) return player ? t(`play.side.${player}`) : t(seat === 0 ? "play.seat.first" : "play.seat.second");
   if (v.you.includes(seat)) return t("play.seat.you");
-  if (v.s.seats[seat]?.kind === "computer") return t("play.seat.computer", { level: t(`level.${v.s.level ?? "intermediate"}`) });
+  // The level's id, a select in the catalog: each language words and cases the label itself.
+  if (v.s.seats[seat]?.kind === "computer") return t("play.seat.computer", { level: v.s.level ?? "intermediate" });
   return v.you.length ? t("play.seat.opponent") : t(seat === 0 ? "play.seat.first" : "play.seat.second");
 }
 
@@ -38,8 +44,13 @@ export function person(v: View, seat: number | undefined, player?: number | null
 /** The short label of a move: "9 → 11", "27 → off". */
 export const moveText = (from: number, to: number) => (to >= 31 ? t("play.choice-off", { from }) : t("play.choice-to", { from, to }));
 
-/** The words for one event; `notable` ones go to the event feed, the rest only to the screen reader. */
+/**
+ * The words for one event; `notable` ones go to the event feed, the rest only to the screen
+ * reader. null for an event that has no words for this viewer, and for every event before the
+ * page knows its seats (the snapshot that follows shows the state they led to).
+ */
 export function describe(v: View, ev: GameEvent): { text: string; notable: boolean } | null {
+  if (v.seatsKnown === false) return null;
   const name = nameOf(v, ev.seat, ev.player);
   const who = person(v, ev.seat, ev.player);
   switch (ev.e) {
@@ -70,8 +81,10 @@ export function describe(v: View, ev: GameEvent): { text: string; notable: boole
   }
 }
 
-/** The status line: whose turn, what is due, or why nothing is; one whole message per case. */
+/** The status line: whose turn, what is due, or why nothing is; one whole message per case.
+ *  "Connecting…" until the page knows its seats (it could not yet tell a player from a watcher). */
 export function statusText(v: View): string {
+  if (v.seatsKnown === false) return t("play.connecting");
   const s = v.s;
   const act = s.seatToAct;
   const watch = !v.you.length;

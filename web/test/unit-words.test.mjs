@@ -2,7 +2,10 @@
 // here: who is named, whose turn, the result's winner and reason, the claim countdown.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { words } from "../testlib/unit-env.mjs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readPo } from "../scripts/po.mjs";
+import { i18n, words } from "../testlib/unit-env.mjs";
 
 const human = { taken: true, kind: "human", online: true };
 /** A view: a friend game in the move phase, seat 0 plays the cones, seen from seat 0 unless told. */
@@ -24,6 +27,7 @@ test("seat labels: you, opponent, computer with its level, seats for spectators 
   assert.equal(words.seatLabel(view({ ...computer, level: "expert" }), 1), "Expert computer");
   assert.equal(words.seatLabel(view({ ...computer, level: null }), 1), "Intermediate computer");
   assert.equal(words.seatLabel(view({ ...computer, level: "beginner" }, []), 1), "Beginner computer");
+  assert.equal(words.nameOf(view({ ...computer, level: "expert" }), 1), "Spools (Expert computer)");
   assert.equal(words.seatLabel(view({ opponent: "local" }, [0, 1]), 0), "Cones");
   assert.equal(words.seatLabel(view({ opponent: "local", players: [2, 1] }, [0, 1]), 0), "Spools");
   assert.equal(words.seatLabel(view({ opponent: "local", players: null }, [0, 1]), 0), "First seat");
@@ -105,6 +109,23 @@ test("events are told in whole sentences; the notable ones go to the feed", () =
   assert.equal(d({ e: "something-new" }), null);
 });
 
+test("before the server says which seats the page holds, no event or status names a seat", () => {
+  // The server's own presence event for the page's seat comes before the snapshot that says the
+  // page holds that seat: worded then, it would announce the player's own seat as a stranger.
+  const unknown = (over = {}) => ({ ...view(over, []), seatsKnown: false });
+  assert.equal(words.describe(unknown(), { e: "presence", seat: 0, online: true }), null);
+  assert.equal(words.describe(unknown(), { e: "presence", seat: 1, online: false }), null);
+  assert.equal(words.describe(unknown(), { e: "joined", seat: 1 }), null);
+  assert.equal(words.describe(unknown(), { e: "thrown", seat: 0, value: 3 }), null);
+  assert.equal(words.statusText(unknown()), "Connecting to the game…");
+  assert.equal(words.statusText(unknown({ seatToAct: null })), "Connecting to the game…");
+  assert.equal(words.statusText(unknown({ phase: "waiting", seatToAct: null })), "Connecting to the game…");
+  // Once known, a spectator is told as before.
+  const known = { ...view({}, []), seatsKnown: true };
+  assert.deepEqual(words.describe(known, { e: "presence", seat: 0, online: true }), { text: "First seat is online.", notable: false });
+  assert.equal(words.statusText({ ...view({ seatToAct: null }, []), seatsKnown: true }), "You are watching. The game starts when both players are connected.");
+});
+
 test("the status line says whose turn it is and what is due, for each viewer", () => {
   assert.equal(words.statusText(view({ phase: "waiting", seatToAct: null })), "Waiting for your friend to open the invite link.");
   assert.equal(words.statusText(view({ phase: "waiting", seatToAct: null }, [])), "You are watching. Waiting for the second player.");
@@ -174,4 +195,34 @@ test("errors, invite problems and the claim countdown in the viewer's words", ()
   assert.equal(words.claimText(90.5), wait("2 minutes"));
   assert.equal(words.claimText(300), wait("5 minutes"));
   assert.equal(words.claimText(301), wait("6 minutes"));
+});
+
+test("each catalog words the computer's seat from the level's id, cased as in the middle of its phrase", () => {
+  // The level reaches the catalog as its id (a select), never as the level chooser's capitalised
+  // label: "Ordinateur, niveau Débutant" was the old result.
+  const expected = {
+    en: ["Beginner computer", "Intermediate computer", "Expert computer", "Computer"],
+    nl: ["Computer op beginnersniveau", "Computer op gevorderd niveau", "Computer op expertniveau", "Computer"],
+    fi: ["Aloittelijatason tietokone", "Keskitason tietokone", "Mestaritason tietokone", "Tietokone"],
+    it: ["Computer di livello principiante", "Computer di livello intermedio", "Computer di livello esperto", "Computer"],
+    pl: ["Komputer, poziom początkujący", "Komputer, poziom średniozaawansowany", "Komputer, poziom ekspercki", "Komputer"],
+    de: ["Computer auf Anfängerniveau", "Computer auf Fortgeschrittenenniveau", "Computer auf Expertenniveau", "Computer"],
+    fr: ["Ordinateur, niveau débutant", "Ordinateur, niveau intermédiaire", "Ordinateur, niveau expert", "Ordinateur"],
+    es: ["Máquina, nivel principiante", "Máquina, nivel intermedio", "Máquina, nivel experto", "Máquina"],
+    ar: ["الحاسوب، مستوى المبتدئين", "الحاسوب، المستوى المتوسط", "الحاسوب، مستوى الخبراء", "الحاسوب"],
+  };
+  const po = join(dirname(fileURLToPath(import.meta.url)), "..", "po");
+  const computer = { seats: [human, { taken: true, kind: "computer", online: true }] };
+  try {
+    for (const [lang, [beginner, intermediate, expert, other]] of Object.entries(expected)) {
+      i18n.setStrings(readPo(join(po, `${lang}.po`)), lang);
+      assert.equal(words.seatLabel(view({ ...computer, level: "beginner" }), 1), beginner, lang);
+      assert.equal(words.seatLabel(view({ ...computer, level: "intermediate" }), 1), intermediate, lang);
+      assert.equal(words.seatLabel(view({ ...computer, level: null }), 1), intermediate, lang);
+      assert.equal(words.seatLabel(view({ ...computer, level: "expert" }), 1), expert, lang);
+      assert.equal(words.seatLabel(view({ ...computer, level: "unheard-of" }), 1), other, lang);
+    }
+  } finally {
+    i18n.setStrings(readPo(join(po, "en.po")), "en");
+  }
 });

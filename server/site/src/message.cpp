@@ -1,8 +1,10 @@
-// ICU MessageFormat behind senet/site_message.hpp.
+// ICU MessageFormat and percent formatting behind senet/site_message.hpp.
 #include "senet/site_message.hpp"
 
+#include <unicode/measunit.h>
 #include <unicode/messagepattern.h>
 #include <unicode/msgfmt.h>
+#include <unicode/numberformatter.h>
 #include <unicode/parseerr.h>
 #include <unicode/unistr.h>
 
@@ -111,6 +113,21 @@ static icu::Locale formatLocale(std::string_view lang) {
 std::string formatMessage(std::string_view pattern, std::string_view lang, const MessageParams& params) {
     const auto fmt = compile(pattern, formatLocale(lang));
     return run(*fmt, params);
+}
+
+std::string formatPercent(std::string_view lang, int weight, int total) {
+    if (total <= 0 || weight < 0) throw std::invalid_argument("percent: needs 0 <= weight and 0 < total");
+    // The site writes Latin digits in every language (the board, the throws, the odds beside
+    // the percentage), so the locale's percent pattern and separators come with Latin digits.
+    const icu::Locale locale((std::string(lang) + "@numbers=latn").c_str());
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::UnicodeString out = icu::number::NumberFormatter::withLocale(locale)
+                                       .unit(icu::MeasureUnit::getPercent())
+                                       .precision(icu::number::Precision::maxFraction(2))
+                                       .formatDouble(100.0 * weight / total, status)
+                                       .toString(status);
+    if (U_FAILURE(status)) throw std::invalid_argument(std::string("percent format failed: ") + u_errorName(status));
+    return utf8(out);
 }
 
 struct MessageCache::Impl {

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "pages.hpp"
+#include "senet/site_message.hpp"
 #include "senet/site_rules.hpp"
 
 namespace senet::site {
@@ -65,18 +66,6 @@ std::string boardJson(const Ruleset& r) {
         }
     j += "]}";
     return j;
-}
-
-/// `weight / total` as a percentage with up to two decimals, written with the language's
-/// decimal separator (`decimal`: "." or ","), e.g. "37,5 %".
-std::string percent(int weight, int total, const std::string& decimal) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", 100.0 * weight / total);
-    std::string s = buf;
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    if (const auto dot = s.find('.'); dot != std::string::npos) s.replace(dot, 1, decimal);
-    return s + "\u00A0%";
 }
 
 }  // namespace
@@ -168,7 +157,7 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
                 if (!r->canThrow(v)) continue;
                 const int w = r->weightOfValue(v);
                 Context row;
-                row.set("value", std::to_string(v)).set("percent", percent(w, r->outcomeWeightTotal, c.get("number.decimal-separator")));
+                row.set("value", std::to_string(v)).set("percent", formatPercent(lang, w, r->outcomeWeightTotal));
                 row.set("odds", c.format("fairness.odds", {{"ways", std::to_string(w)}, {"total", std::to_string(r->outcomeWeightTotal)}}));
                 row.set("extra", r->givesExtraThrow(v) ? c.get("fairness.extra-yes") : c.get("fairness.extra-no"));
                 table.list("rows").push_back(row);

@@ -1,5 +1,6 @@
 // ICU MessageFormat for the catalogs' strings: named arguments, plural and select, the same
-// syntax the browser formats with intl-messageformat (web/src/i18n.ts).
+// syntax the browser formats with intl-messageformat (web/src/i18n.ts); and percentages in
+// each language's own pattern.
 #pragma once
 
 #include <map>
@@ -37,6 +38,12 @@ std::map<std::string, MessageArg> messageArguments(std::string_view pattern);
 /// when ICU fails to format. Arguments the pattern does not use are ignored; one it uses but
 /// `params` lacks stays as "{name}" in the text.
 std::string formatMessage(std::string_view pattern, std::string_view lang, const MessageParams& params);
+
+/// `weight / total` as a percentage the way the language `lang` writes one (CLDR's percent
+/// pattern through ICU, at most two decimals, Latin digits): "37.5%" in English and Polish,
+/// "37,5 %" with a no-break space in Finnish, German and French. Throws std::invalid_argument when `total`
+/// is not positive, `weight` is negative or ICU fails.
+std::string formatPercent(std::string_view lang, int weight, int total);
 
 /// Parsed formats of one language, kept by key so each pattern is parsed once. Thread-safe.
 class MessageCache {
