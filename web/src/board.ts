@@ -347,7 +347,7 @@ export function boardTitle(board: readonly number[], off: readonly [number, numb
     const squares = board.flatMap((o, i) => (o === player ? [i + 1] : []));
     const borne = t("play.off", { count: off[player - 1] ?? 0 });
     const onBoard = squares.length > 0 ? `${formatList(squares)}; ` : "";
-    parts.push(`${t(`play.side.${player}`)}: ${onBoard}${borne}`);
+    parts.push(t("label.value", { label: t(`play.side.${player}`), value: `${onBoard}${borne}` }));
   }
   return parts.join(". ");
 }

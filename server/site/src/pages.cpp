@@ -82,6 +82,7 @@ Context Impl::layout(const std::string& lang, const std::string& page, const std
     ctx.set("css", asset("site.css")).set("home", "/" + lang + "/");
     ctx.set("description", c.get("site.description"));
     const std::string& dir = directions.at(lang);
+    ctx.set("langSwitchLabel", c.format("label.value", {{"label", c.get("lang.switch")}, {"value", c.get("lang.name")}}));
     ctx.set("dir", dir).set("langName", c.get("lang.name")).set("defaultHref", "/" + languages.front() + "/" + page);
     if (dir == "rtl") ctx.set("rtl", "1");
     for (const std::string& l : languages) {
@@ -152,7 +153,8 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         for (const Ruleset* r : allRulesets()) {
             Context table;
             table.set("name", c.get("ruleset." + std::string(r->key)));
-            table.set("implement", r->implement == Implement::FourSidedDie ? c.get("fairness.die") : c.get("fairness.sticks"));
+            const std::string implement = r->implement == Implement::FourSidedDie ? c.get("fairness.die") : c.get("fairness.sticks");
+            table.set("caption", c.format("label.value", {{"label", c.get("ruleset." + std::string(r->key))}, {"value", implement}}));
             for (int v = 0; v < 16; ++v) {
                 if (!r->canThrow(v)) continue;
                 const int w = r->weightOfValue(v);
@@ -174,6 +176,7 @@ std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, R
     const Ruleset& r = ruleset(id);
     Context ctx = layout(lang, "play/" + std::string(gameId), "play.title");
     ctx.set("game", std::string(gameId)).set("ruleset", std::string(r.key)).set("rulesetName", c.get("ruleset." + std::string(r.key)));
+    ctx.set("heading", c.format("label.value", {{"label", c.get("play.title")}, {"value", c.get("ruleset." + std::string(r.key))}}));
     ctx.set("board", boardJson(r)).set("strings", asset("i18n/" + lang + ".json")).set("script", asset("play.js"));
     ctx.set("rulesHref", id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + std::string(r.key));
     ctx.set("playPage", "1");
