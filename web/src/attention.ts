@@ -144,7 +144,7 @@ export function setupAttention(gameId: string): void {
 export function yourTurn(now: boolean): void {
   const was = yours;
   yours = now;
-  document.title = now ? `\u25CF ${t("play.attention.your-turn")} \u2014 ${baseTitle}` : baseTitle;
+  document.title = now ? t("play.attention.tab-title", { turn: t("play.attention.your-turn"), title: baseTitle }) : baseTitle;
   if (now && was === false) {
     chime([587, 880]);
     notify(t("play.attention.notify-turn"), t("play.attention.notify-turn-body"));
