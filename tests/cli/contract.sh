@@ -4,31 +4,7 @@
 # Prints every failed check and exits 1 when any failed.
 set -u
 
-SENET=${1:?usage: contract.sh PATH_TO_SENET}
-if [[ ! -x $SENET ]]; then
-  echo "FAIL: $SENET is not an executable program"
-  exit 1
-fi
-
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-
-# run ARGS...: runs the program; sets rc, out (stdout) and err (stderr).
-run() {
-  "$SENET" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-  rc=$?
-  out=$(cat "$TMP/out")
-  err=$(cat "$TMP/err")
-}
-
-show() { printf '%q ' "$@"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 # ok EXPECTED_STDOUT ARGS...: exit 0, exactly EXPECTED_STDOUT on stdout, nothing on stderr.
 ok() {
@@ -225,7 +201,7 @@ bad replay
 # fixtures/: standard.json (a bear-off), jequier.json (seat 0 threw the first 1, so it plays
 # player 2), resigned.json (resigned after a throw whose move was never made), all from one
 # server whose GET /api/key answer is server-key.json; other-key.hex is another server's key.
-FIX=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/fixtures
+FIX=$HERE/fixtures
 if ! command -v jq >/dev/null 2>&1; then
   fail "jq is needed for the verify checks (scripts/setup.sh installs it)"
 else
@@ -347,5 +323,4 @@ else
   bad verify "$TMP/broken.json"
 fi
 
-echo "$checks checks, $failures failed"
-[[ $failures -eq 0 ]]
+finish

@@ -6,35 +6,15 @@
 # Prints every failed check and exits 1 when any failed.
 set -u
 
-SENET=${1:?usage: verify_arena_contract.sh PATH_TO_SENET}
-if [[ ! -x $SENET ]]; then
-  echo "FAIL: $SENET is not an executable program"
-  exit 1
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 if ! command -v jq >/dev/null 2>&1; then
   echo "FAIL: jq is needed (scripts/setup.sh installs it)"
   exit 1
 fi
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-FIX=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/fixtures
+FIX=$HERE/fixtures
 STD=$FIX/standard.json
 KEY=$FIX/server-key.json
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-run() {
-  "$SENET" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-  rc=$?
-  out=$(cat "$TMP/out")
-  err=$(cat "$TMP/err")
-}
-show() { printf '%q ' "$@"; }
 
 # expect CODE STDERR_START ARGS...: exit CODE, nothing on stdout, exactly one stderr line that
 # starts with STDERR_START.
@@ -231,5 +211,4 @@ for missing in rules a b games seed; do
   expect 2 "${E}arena needs --$missing" arena "${args[@]}"
 done
 
-echo "$checks checks, $failures failed"
-[[ $failures -eq 0 ]]
+finish
