@@ -127,6 +127,36 @@ TEST(RoomComputerLog, LateExpertDecisionsAreDegradedAndLoggedOncePerTenSecondsWi
     EXPECT_EQ(log.count("computer queue busy"), 3) << log.text();
 }
 
+// Lateness counts from when the decision was due (scheduled + --computer-delay-ms): a decision
+// that runs before it is due (ManualScheduler runs it at once) is not late.
+TEST(RoomComputerLog, LatenessCountsFromTheDueTimeAfterTheComputerDelay) {
+    Fixture f;
+    f.config.computerDelay = std::chrono::seconds(60);
+    f.config.aiLate = std::chrono::seconds(30);  // far from both 0 and 60 s: no race with a busy machine
+    f.config.aiBudget = std::chrono::milliseconds(5);
+    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    Client human(f.room(g.id));
+    CerrCapture log;
+    human.hello(g.secret, "delay");
+    playUntilComputerMoves(f, human, 3);
+    EXPECT_EQ(log.count("computer queue busy"), 0) << log.text();
+}
+
+// Only expert decisions are made cheaper when late: a late beginner or intermediate decision
+// logs no "queue busy" line.
+TEST(RoomComputerLog, OnlyExpertDecisionsAreDegraded) {
+    for (const char* level : {"beginner", "intermediate"}) {
+        Fixture f;
+        f.config.aiLate = std::chrono::milliseconds(-1);  // every decision starts "late"
+        const Created g = f.create("computer", 1, RulesetId::Standard, level);
+        Client human(f.room(g.id));
+        CerrCapture log;
+        human.hello(g.secret, "late");
+        playUntilComputerMoves(f, human, 3);
+        EXPECT_EQ(log.count("computer queue busy"), 0) << level << ": " << log.text();
+    }
+}
+
 TEST(RoomComputerRetry, ARoomWaitingToRetryAFailedWriteStaysInMemoryAndRetries) {
     Fixture f;
     const Created g = f.create("computer", 1, RulesetId::Standard, "intermediate");
