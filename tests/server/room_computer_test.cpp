@@ -157,6 +157,22 @@ TEST(RoomComputerLog, OnlyExpertDecisionsAreDegraded) {
     }
 }
 
+// A second kick while the computer's decision is queued queues nothing more: one decision per
+// turn (rng_ and the room's state are used by one decision at a time).
+TEST(RoomComputerRetry, AKickWhileADecisionIsQueuedQueuesNoSecond) {
+    Fixture f;
+    const Created g = f.create("computer", 1, RulesetId::Standard, "intermediate");
+    Client human(f.room(g.id));
+    human.hello(g.secret, "kick");
+    ASSERT_EQ(human.state()["seatToAct"], 0);
+    ASSERT_EQ(f.scheduler.pending(), 1u);
+    f.room(g.id)->kick();
+    f.room(g.id)->kick();
+    EXPECT_EQ(f.scheduler.pending(), 1u) << "a second decision was queued";
+    ASSERT_TRUE(f.scheduler.runOne());
+    EXPECT_EQ(human.state()["ply"], 1);
+}
+
 TEST(RoomComputerRetry, ARoomWaitingToRetryAFailedWriteStaysInMemoryAndRetries) {
     Fixture f;
     const Created g = f.create("computer", 1, RulesetId::Standard, "intermediate");
