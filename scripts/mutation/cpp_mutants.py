@@ -129,6 +129,20 @@ def tokenize(src: str):
     return toks, ignored
 
 
+def top_level(toks, lo, hi):
+    """The indices in [lo, hi) of the tokens that stand outside every bracket opened within the
+    range (brackets themselves excluded)."""
+    depth = 0
+    for q in range(lo, hi):
+        x = toks[q].text
+        if x in ("(", "[", "{"):
+            depth += 1
+        elif x in (")", "]", "}"):
+            depth -= 1
+        elif depth == 0:
+            yield q
+
+
 def match_forward(toks, k, open_, close):
     depth = 0
     for j in range(k, len(toks)):
@@ -328,26 +342,12 @@ def find_mutants(path: str, src: str) -> list[Mutant]:
                 continue
             # condition after an init-statement `if (init; cond)`
             first = j + 1
-            depth = 0
-            for q in range(j + 1, close):
-                x = toks[q].text
-                if x in ("(", "[", "{"):
-                    depth += 1
-                elif x in (")", "]", "}"):
-                    depth -= 1
-                elif x == ";" and depth == 0:
+            for q in top_level(toks, j + 1, close):
+                if toks[q].text == ";":
                     first = q + 1
             if first >= close:
                 continue
-            depth, decl = 0, False
-            for q in range(first, close):
-                x = toks[q].text
-                if x in ("(", "[", "{"):
-                    depth += 1
-                elif x in (")", "]", "}"):
-                    depth -= 1
-                elif x == "=" and depth == 0:
-                    decl = True
+            decl = any(toks[q].text == "=" for q in top_level(toks, first, close))
             if decl or (toks[first].kind == "id" and toks[first].text in ("auto", "const")):
                 continue
             a, b = toks[first], toks[close - 1]

@@ -455,9 +455,9 @@ def main(argv=None):
             results.append((path, len(all_m), picked, elapsed))
     except KeyboardInterrupt:
         interrupted = True
-        print("\ninterrupted: the file under test is restored; no report written", file=sys.stderr)
+        print("\ninterrupted: the file under test is restored and left out of the report", file=sys.stderr)
     total = time.monotonic() - t0
-    if interrupted:
+    if interrupted and not results:
         return 130
     print()
     print(f"{'file':45} {'gen':>4} {'samp':>4} {'kill':>4} {'surv':>4} {'equi':>4} {'still':>5} score")
@@ -472,8 +472,9 @@ def main(argv=None):
                 print(f"    survived: {m.mid}")
     print(f"total {total / 60:.1f} min")
     if not args.no_report:
+        # An interrupted run still reports the files it finished (each row is a whole file's sample).
         print("wrote", write_report(root, results, equivalent, args, total))
-    return 0
+    return 130 if interrupted else 0
 
 
 if __name__ == "__main__":

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -48,6 +50,13 @@ public:
 
 class Room;
 
+/// A log line let through at most once per interval, counting the occurrences in between (the
+/// computer's "queue busy" line, room_computer.cpp). Times are milliseconds of Services::clock.
+struct LogLimit {
+    std::atomic<std::int64_t> count{0};  ///< occurrences not yet reported in a line
+    std::atomic<std::int64_t> lastMs{std::numeric_limits<std::int64_t>::min() / 2};  ///< when the last line went out
+};
+
 /// What every room uses. Outlives every room.
 struct Services {
     Storage& storage;
@@ -60,6 +69,8 @@ struct Services {
     /// The time of the room's limits (claim grace period, idle and unload times); the steady
     /// clock unless a test injects another (manual_clock.hpp).
     Clock& clock = steadyClock();
+    /// The "computer queue busy" line's limit: once per 10 s of `clock`, per registry.
+    LogLimit busyLog{};
 };
 
 /// The answer to POST /api/games/{id}/join.

@@ -3,7 +3,6 @@
 // games) is made at a cheaper level, so that every computer game keeps answering quickly.
 #include "room.hpp"
 
-#include <atomic>
 #include <iostream>
 
 #include "senet/ai.hpp"
@@ -15,15 +14,15 @@ using SteadyTime = std::chrono::steady_clock;
 
 namespace {
 
-/// Counts decisions made at a cheaper level and logs them at most once per 10 s, with the count.
-void noteDegraded(const std::string& game, std::chrono::milliseconds late) {
-    static std::atomic<std::int64_t> count{0};
-    static std::atomic<std::int64_t> lastLogMs{-1'000'000};
-    const std::int64_t n = ++count;
-    const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyTime::now().time_since_epoch()).count();
-    std::int64_t last = lastLogMs.load();
-    if (now - last < 10'000 || !lastLogMs.compare_exchange_strong(last, now)) return;
-    count.fetch_sub(n);
+/// Counts decisions made at a cheaper level and logs them at most once per 10 s of the rooms'
+/// clock, with the number made since the last line.
+void noteDegraded(Services& services, const std::string& game, std::chrono::milliseconds late) {
+    LogLimit& limit = services.busyLog;
+    const std::int64_t n = ++limit.count;
+    const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(services.clock.now().time_since_epoch()).count();
+    std::int64_t last = limit.lastMs.load();
+    if (now - last < 10'000 || !limit.lastMs.compare_exchange_strong(last, now)) return;
+    limit.count.fetch_sub(n);
     std::cerr << "senet-server: computer queue busy: " << n << " decision(s) made at the intermediate level instead of"
               << " expert (latest: game " << game << ", " << late.count() << " ms late)\n";
 }
@@ -70,7 +69,7 @@ void Room::computerAct(std::int64_t expectedPly) {
             const auto late = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyTime::now() - computerDue_);
             if (options.level == ai::Level::Expert && late > services_.config.aiLate) {
                 options.level = ai::Level::Intermediate;
-                noteDegraded(row_.id, late);
+                noteDegraded(services_, row_.id, late);
             }
         }
     }

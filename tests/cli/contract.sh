@@ -4,31 +4,7 @@
 # Prints every failed check and exits 1 when any failed.
 set -u
 
-SENET=${1:?usage: contract.sh PATH_TO_SENET}
-if [[ ! -x $SENET ]]; then
-  echo "FAIL: $SENET is not an executable program"
-  exit 1
-fi
-
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-
-# run ARGS...: runs the program; sets rc, out (stdout) and err (stderr).
-run() {
-  "$SENET" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-  rc=$?
-  out=$(cat "$TMP/out")
-  err=$(cat "$TMP/err")
-}
-
-show() { printf '%q ' "$@"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 # ok EXPECTED_STDOUT ARGS...: exit 0, exactly EXPECTED_STDOUT on stdout, nothing on stderr.
 ok() {
@@ -160,6 +136,17 @@ bad apply "$START" 2
 bad apply "$START" 2 9-11 extra
 bad frobnicate
 bad MOVES "$START" 2
+# An unknown command is named in the error, cut at 40 characters.
+long=$(printf 'x%.0s' {1..50})
+bad "$long"
+checks=$((checks + 1))
+[[ $err == "senet: error: unknown command '${long:0:40}' (try 'senet help')" ]] || fail "senet <50 x>: stderr $err"
+# help, --help and -h: the usage on stdout, exit 0.
+for h in help --help -h; do
+  checks=$((checks + 1))
+  run $h
+  [[ $rc -eq 0 && -z $err && $out == "usage: senet COMMAND ARGS..."$'\n'* ]] || fail "senet $h: exit $rc, stdout '${out:0:60}', stderr '$err'"
+done
 checks=$((checks + 1))
 run
 [[ $rc -eq 2 && -z $out ]] || fail "senet without arguments: exit $rc (expected 2) or output on stdout: $out"
@@ -186,7 +173,27 @@ for rules in standard jequier bell; do
   fi
   run selfplay --seed 11 --games 20 --rules $rules
   [[ $rc -eq 0 && $out == "$first" ]] || fail "selfplay $rules seed 11 twice: stdout differs"$'\n'"$first"$'\n'"---"$'\n'"$out"
+  # Its figures add up: every game counted once, the mean plies within (0, max], and an opening
+  # decided by throwing (Jéquier) takes one throw at least.
+  checks=$((checks + 1))
+  awk -v games=20 -v rules=$rules '
+    /^wins player [12]: / || /^draws: / || /^unfinished: / { n += $NF }
+    /^mean plies: / { mean = $NF }
+    /^max plies: / { max = $NF }
+    /^mean opening throws: / { op = $NF; hasop = 1 }
+    END { exit !(n == games && mean > 0 && mean <= max && hasop == (rules == "jequier") && (!hasop || op >= 1)) }' <<<"$first" ||
+    fail "selfplay $rules: the figures do not add up:"$'\n'"$first"
 done
+# The exact figures of one run (the games depend only on the arguments).
+run selfplay --rules jequier --games 20 --seed 11
+checks=$((checks + 1))
+[[ $out == "ruleset jequier, 20 games, seed 11
+wins player 1: 10
+wins player 2: 10
+draws: 0
+mean plies: 638.00
+max plies: 1884
+mean opening throws: 4.70" ]] || fail "selfplay jequier 20 games seed 11 changed:"$'\n'"$out"
 bad selfplay
 bad selfplay --rules standard --games 5
 bad selfplay --rules standard --seed 1
@@ -225,7 +232,7 @@ bad replay
 # fixtures/: standard.json (a bear-off), jequier.json (seat 0 threw the first 1, so it plays
 # player 2), resigned.json (resigned after a throw whose move was never made), all from one
 # server whose GET /api/key answer is server-key.json; other-key.hex is another server's key.
-FIX=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/fixtures
+FIX=$HERE/fixtures
 if ! command -v jq >/dev/null 2>&1; then
   fail "jq is needed for the verify checks (scripts/setup.sh installs it)"
 else
@@ -347,5 +354,4 @@ else
   bad verify "$TMP/broken.json"
 fi
 
-echo "$checks checks, $failures failed"
-[[ $failures -eq 0 ]]
+finish

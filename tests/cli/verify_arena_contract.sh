@@ -6,35 +6,15 @@
 # Prints every failed check and exits 1 when any failed.
 set -u
 
-SENET=${1:?usage: verify_arena_contract.sh PATH_TO_SENET}
-if [[ ! -x $SENET ]]; then
-  echo "FAIL: $SENET is not an executable program"
-  exit 1
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 if ! command -v jq >/dev/null 2>&1; then
   echo "FAIL: jq is needed (scripts/setup.sh installs it)"
   exit 1
 fi
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-FIX=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/fixtures
+FIX=$HERE/fixtures
 STD=$FIX/standard.json
 KEY=$FIX/server-key.json
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-run() {
-  "$SENET" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-  rc=$?
-  out=$(cat "$TMP/out")
-  err=$(cat "$TMP/err")
-}
-show() { printf '%q ' "$@"; }
 
 # expect CODE STDERR_START ARGS...: exit CODE, nothing on stdout, exactly one stderr line that
 # starts with STDERR_START.
@@ -100,6 +80,13 @@ expect 1 "${NV}the record does not replay: ply 2: throw 5 cannot be thrown in je
 # With the key, every one of them is refused too (checked first: the signature).
 for name in throw-sticks move server-seed client-seed reorder-middle truncated; do
   expect 1 "$NV" verify "$TMP/$name.json" --key "$KEY"
+done
+
+# A signature value of the wrong length, not hex, or missing: refused as such, before any checking.
+for filter in '.signature.value |= .[2:]' '.signature.value |= . + "00"' '.signature.value |= "zz" + .[2:]' \
+  '.signature.value = 7' 'del(.signature.value)'; do
+  tamper sig-value "$filter"
+  expect 1 "${NV}the signature \"value\" is not 128 hex digits" verify "$TMP/sig-value.json" --key "$KEY"
 done
 
 # --- verify: malformed input: a clear one-line error, exit 2 (exit 1 where a check fails) ---
@@ -221,8 +208,22 @@ expect 2 "$E" arena --rules senet --a random --b beginner --games 2 --seed 1
 expect 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed 1 --ms 0
 expect 2 "$E" arena --rules standard --a random --b expert --games 2 --seed 1 --nodes 10
 expect 2 "$E" arena --rules standard --a random --b expert --games 2 --seed 1 --depth 13
-expect 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed 1 stray
+expect 2 "${E}unexpected argument 'stray'" arena --rules standard --a random --b beginner --games 2 --seed 1 stray
 expect 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed 1 --seed 2
+# Every number's bounds, both ends: the last value allowed runs, the next one is refused with
+# the range in its message.
+arena_ok standard random random 2 0 --ms 60000 --nodes 1000000000 --depth 12
+arena_ok standard random random 2 1 --ms 1 --nodes 1000 --depth 1
+NUM="arena --rules standard --a random --b random --games 2"
+expect 2 "${E}--games must be a whole number from 1 to 100000000, got '100000001'" \
+  arena --rules standard --a random --b random --games 100000001 --seed 1
+expect 2 "${E}--seed must be a whole number from 0 to 9223372036854775807, got '-1'" $NUM --seed -1
+expect 2 "${E}--ms must be a whole number from 1 to 60000, got '0'" $NUM --seed 1 --ms 0
+expect 2 "${E}--ms must be a whole number from 1 to 60000, got '60001'" $NUM --seed 1 --ms 60001
+expect 2 "${E}--nodes must be a whole number from 1000 to 1000000000, got '999'" $NUM --seed 1 --nodes 999
+expect 2 "${E}--nodes must be a whole number from 1000 to 1000000000, got '1000000001'" $NUM --seed 1 --nodes 1000000001
+expect 2 "${E}--depth must be a whole number from 1 to 12, got '0'" $NUM --seed 1 --depth 0
+expect 2 "${E}--depth must be a whole number from 1 to 12, got '13'" $NUM --seed 1 --depth 13
 for missing in rules a b games seed; do
   args=()
   for pair in "rules standard" "a random" "b beginner" "games 2" "seed 1"; do
@@ -231,5 +232,4 @@ for missing in rules a b games seed; do
   expect 2 "${E}arena needs --$missing" arena "${args[@]}"
 done
 
-echo "$checks checks, $failures failed"
-[[ $failures -eq 0 ]]
+finish

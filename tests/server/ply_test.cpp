@@ -37,6 +37,23 @@ void expectWrongPly(WsClient& c, const json& before, const json& ply, const std:
     EXPECT_EQ(gameOf((*snap)["d"]), gameOf(before));
 }
 
+/// Says hello with `seed` as the seat of `secret` and makes the game's first throw; returns the
+/// state at ply 1. Records a failure when the throw's events do not come.
+json firstThrowMade(WsClient& c, const std::string& secret, const std::string& seed) {
+    c.hello(secret, seed);
+    c.send("throw", {{"ply", 0}});
+    EXPECT_TRUE(c.receiveUntilPly(1)) << "the first throw was not answered";
+    return c.state();
+}
+
+/// Sends a move message with data `d` and expects the next error to be `code`.
+void expectMoveRefused(WsClient& c, const json& d, const std::string& code) {
+    c.send("move", d);
+    auto err = c.receiveType("error");
+    ASSERT_TRUE(err) << "no error for the move " << d.dump();
+    EXPECT_EQ((*err)["d"]["code"], code) << d.dump();
+}
+
 TEST_F(MovePly, StaleAndFuturePliesAreRefusedAndChangeNothing) {
     const NewGame g = createGame(port(), "standard", "local");
     WsClient c(port(), g.id);
@@ -73,11 +90,9 @@ TEST_F(MovePly, StaleAndFuturePliesAreRefusedAndChangeNothing) {
 TEST_F(MovePly, ARepeatedMoveIsRefusedAsWrongPly) {
     const NewGame g = createGame(port(), "bell", "local");
     WsClient c(port(), g.id);
-    c.hello(g.secret, "repeat");
-    c.send("throw", {{"ply", 0}});
-    ASSERT_TRUE(c.receiveUntilPly(1));
-    ASSERT_EQ(c.state()["phase"], "move");
-    const std::string move = c.state()["legalMoves"][0]["move"];
+    const json first = firstThrowMade(c, g.secret, "repeat");
+    ASSERT_EQ(first["phase"], "move");
+    const std::string move = first["legalMoves"][0]["move"];
     c.send("move", {{"ply", 1}, {"move", move}});
     ASSERT_TRUE(c.receiveUntilPly(2));
     const json before = c.state();
@@ -100,21 +115,11 @@ TEST_F(MovePly, ARepeatedMoveIsRefusedAsWrongPly) {
 TEST_F(MovePly, AMoveWithoutANonNegativeIntegerPlyIsABadField) {
     const NewGame g = createGame(port(), "standard", "local");
     WsClient c(port(), g.id);
-    c.hello(g.secret, "badfield");
-    c.send("throw", {{"ply", 0}});
-    ASSERT_TRUE(c.receiveUntilPly(1));
-    const json before = c.state();
+    const json before = firstThrowMade(c, g.secret, "badfield");
+    ASSERT_EQ(before["ply"], 1);
     const std::string move = before["legalMoves"][0]["move"];
-    for (const json& ply : {json("1"), json(1.5), json(nullptr), json(-1)}) {
-        c.send("move", {{"ply", ply}, {"move", move}});
-        auto err = c.receiveType("error");
-        ASSERT_TRUE(err) << ply.dump();
-        EXPECT_EQ((*err)["d"]["code"], "bad-field") << ply.dump();
-    }
-    c.send("move", {{"move", move}});
-    auto err = c.receiveType("error");
-    ASSERT_TRUE(err);
-    EXPECT_EQ((*err)["d"]["code"], "bad-field");
+    for (const json& ply : {json("1"), json(1.5), json(nullptr), json(-1)}) expectMoveRefused(c, {{"ply", ply}, {"move", move}}, "bad-field");
+    expectMoveRefused(c, {{"move", move}}, "bad-field");  // no ply at all
     // Nothing changed: a fresh hello shows the same game.
     EXPECT_EQ(gameOf(c.hello(g.secret)), gameOf(before));
 }

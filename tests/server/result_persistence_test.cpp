@@ -63,6 +63,17 @@ protected:
         EXPECT_EQ((*err)["d"]["code"], "game-over");
     }
 
+    /// In game `id`, `actor` sends `action` (resign or claim); `viewer` must see the result event with the
+    /// winner and reason of `expected`; then the server is restarted and the game must read as
+    /// ended with `expected` at `ply` (expectEndedAfterRestart).
+    void endAndRestart(const std::string& id, WsClient& actor, WsClient& viewer, const std::string& action, const json& expected, std::int64_t ply) {
+        actor.send(action);
+        const json ev = waitResult(viewer);
+        EXPECT_EQ(ev["reason"], expected["reason"]);
+        EXPECT_EQ(ev["winner"], expected["winner"]);
+        expectEndedAfterRestart(id, expected, ply);
+    }
+
     std::string secret0_;
 };
 
@@ -78,12 +89,7 @@ TEST_F(ResultPersistence, AResignationSurvivesARestart) {
     play(a, b, 5);
     const std::int64_t ply = a.state()["ply"];
     // Seat 0 resigns: seat 1 (player 2) wins; not the default seat 0.
-    a.send("resign");
-    const json ev = waitResult(b);
-    EXPECT_EQ(ev["reason"], "resign");
-    EXPECT_EQ(ev["winner"], 1);
-    const json expected = {{"winner", 1}, {"player", 2}, {"reason", "resign"}};
-    expectEndedAfterRestart(g.id, expected, ply);
+    endAndRestart(g.id, a, b, "resign", {{"winner", 1}, {"player", 2}, {"reason", "resign"}}, ply);
 }
 
 TEST_F(ResultPersistence, AResignationAgainstTheComputerSurvivesARestart) {
@@ -95,11 +101,7 @@ TEST_F(ResultPersistence, AResignationAgainstTheComputerSurvivesARestart) {
     // Resign while it is the human's turn to throw in the opening (players not yet decided).
     ASSERT_EQ(a.state()["phase"], "opening");
     ASSERT_EQ(a.state()["seatToAct"], 0);
-    a.send("resign");
-    const json ev = waitResult(a);
-    EXPECT_EQ(ev["winner"], 1);
-    const json expected = {{"winner", 1}, {"player", nullptr}, {"reason", "resign"}};
-    expectEndedAfterRestart(g.id, expected, 0);
+    endAndRestart(g.id, a, a, "resign", {{"winner", 1}, {"player", nullptr}, {"reason", "resign"}}, 0);
 }
 
 TEST_F(ResultPersistence, AClaimSurvivesARestart) {
@@ -125,12 +127,7 @@ TEST_F(ResultPersistence, AClaimSurvivesARestart) {
     }
     ASSERT_TRUE(offline);
     ASSERT_FALSE(creator.state()["seats"][0]["online"].get<bool>());
-    creator.send("claim");
-    const json ev = waitResult(creator);
-    EXPECT_EQ(ev["reason"], "claim");
-    EXPECT_EQ(ev["winner"], 1);
-    const json expected = {{"winner", 1}, {"player", 2}, {"reason", "claim"}};
-    expectEndedAfterRestart(g.id, expected, ply);
+    endAndRestart(g.id, creator, creator, "claim", {{"winner", 1}, {"player", 2}, {"reason", "claim"}}, ply);
 }
 
 }  // namespace

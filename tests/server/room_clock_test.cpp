@@ -20,6 +20,33 @@ json lastPresence(Client& c, int seat) {
 /// The message of an error (waitForError's answer), "" when none came.
 std::string messageOf(const json& error) { return error.is_object() ? error.value("message", "") : std::string(); }
 
+/// `claimer` claims; expects the refusal cannot-claim whose message contains `words`.
+void expectClaimRefused(Client& claimer, const std::string& words) {
+    claimer.send("claim");
+    const json refused = claimer.waitForError("cannot-claim");
+    EXPECT_NE(messageOf(refused).find(words), std::string::npos) << refused.dump();
+}
+
+/// `claimer` claims; expects no error and the game over by claim.
+void expectClaimWins(Client& claimer) {
+    claimer.send("claim");
+    EXPECT_FALSE(claimer.hasNewError()) << claimer.errors().back().dump();
+    ASSERT_TRUE(claimer.state()["result"].is_object()) << claimer.state().dump();
+    EXPECT_EQ(claimer.state()["result"]["reason"], "claim");
+}
+
+/// A local game (seat 0 creates it) whose first throw a client made; `whileConnected` runs
+/// before that client leaves again. Returns the game.
+Created localGameThrownOnce(Fixture& f, const std::string& seed, const std::function<void(Client&)>& whileConnected = {}) {
+    const Created g = f.create("local", 0);
+    Client c(f.room(g.id));
+    c.hello(g.secret, seed);
+    c.send("throw", {{"ply", 0}});
+    EXPECT_EQ(c.state()["ply"], 1);
+    if (whileConnected) whileConnected(c);
+    return g;
+}
+
 /// A friend game with both seats said hello: a (creator) holds seat 0, the friend seat 1.
 struct FriendGame {
     explicit FriendGame(Fixture& f) : g(f.create("friend", 0)), room(f.room(g.id)), a(room) {
@@ -42,32 +69,22 @@ TEST(RoomClock, ClaimIsRefusedUntilTheOpponentWasOfflineForTheGracePeriod) {
         Client b(game.room);
         b.hello(game.j.secret, "leaver");
         ASSERT_EQ(lastPresence(a, 1).value("online", false), true) << "the friend's arrival was not announced";
-        a.send("claim");
-        const json online = a.waitForError("cannot-claim");
-        EXPECT_NE(messageOf(online).find("online"), std::string::npos) << online.dump();
+        expectClaimRefused(a, "online");
         f.clock.advance(std::chrono::hours(1));  // an online opponent is never claimed against
-        a.send("claim");
-        EXPECT_NE(messageOf(a.waitForError("cannot-claim")).find("online"), std::string::npos);
+        expectClaimRefused(a, "online");
     }  // the friend leaves
     // The claimer is told the opponent is offline before it tries.
     const json offline = lastPresence(a, 1);
     ASSERT_EQ(offline.value("online", true), false) << "no presence event said the friend went offline";
     // Too early: refused with the time so far, then again 1 ms before the grace period ends.
-    a.send("claim");
-    const json early = a.waitForError("cannot-claim");
-    EXPECT_NE(messageOf(early).find("offline for 0 s of 300 s"), std::string::npos) << early.dump();
+    expectClaimRefused(a, "offline for 0 s of 300 s");
     f.clock.advance(seconds(300) - milliseconds(1));
-    a.send("claim");
-    const json almost = a.waitForError("cannot-claim");
-    EXPECT_NE(messageOf(almost).find("offline for 299 s of 300 s"), std::string::npos) << almost.dump();
+    expectClaimRefused(a, "offline for 299 s of 300 s");
     EXPECT_TRUE(a.state()["result"].is_null());
     EXPECT_TRUE(f.memory.loadGame(game.g.id)->result.empty());
     // At the end of the grace period the claim wins, and the result is stored.
     f.clock.advance(milliseconds(1));
-    a.send("claim");
-    EXPECT_FALSE(a.hasNewError()) << a.errors().back().dump();
-    ASSERT_TRUE(a.state()["result"].is_object()) << a.state().dump();
-    EXPECT_EQ(a.state()["result"]["reason"], "claim");
+    expectClaimWins(a);
     EXPECT_EQ(a.state()["result"]["winner"], 0);
     EXPECT_NE(f.memory.loadGame(game.g.id)->result.find("claim"), std::string::npos);
     a.send("claim");
@@ -89,26 +106,17 @@ TEST(RoomClock, AReturnStartsTheGracePeriodAgain) {
     ASSERT_EQ(lastPresence(a, 1).value("online", true), false);
     // 61 s after the first departure, 2 s after the second: too early.
     f.clock.advance(seconds(2));
-    a.send("claim");
-    const json early = a.waitForError("cannot-claim");
-    EXPECT_NE(messageOf(early).find("offline for 2 s of 60 s"), std::string::npos) << early.dump();
+    expectClaimRefused(a, "offline for 2 s of 60 s");
     f.clock.advance(seconds(58));
-    a.send("claim");
-    EXPECT_FALSE(a.hasNewError());
-    EXPECT_EQ(a.state()["result"]["reason"], "claim");
+    expectClaimWins(a);
 }
 
 TEST(RoomClock, AnUnusedRoomLeavesMemoryOnlyAfterTheQuietTime) {
     Fixture f;
-    const Created g = f.create("local", 0);
-    {
-        Client c(f.room(g.id));
-        c.hello(g.secret, "quiet");
-        c.send("throw", {{"ply", 0}});
-        ASSERT_EQ(c.state()["ply"], 1);
+    const Created g = localGameThrownOnce(f, "quiet", [&](Client&) {
         f.clock.advance(std::chrono::hours(2));
         EXPECT_EQ(f.registry->sweep(seconds(600)).unloaded, 0) << "a room with a connection was unloaded";
-    }  // the last connection leaves
+    });  // the last connection has left
     EXPECT_EQ(f.metrics.roomsLoaded.load(), 1);
     // The quiet time counts from the last action: 2 h ago, so the room goes at the next sweep.
     EXPECT_EQ(f.registry->sweep(seconds(600)).unloaded, 1);
@@ -121,13 +129,7 @@ TEST(RoomClock, AnUnusedRoomLeavesMemoryOnlyAfterTheQuietTime) {
 
 TEST(RoomClock, QuietTimeBoundary) {
     Fixture f;
-    const Created g = f.create("local", 0);
-    {
-        Client c(f.room(g.id));
-        c.hello(g.secret, "edge");
-        c.send("throw", {{"ply", 0}});
-        ASSERT_EQ(c.state()["ply"], 1);
-    }
+    const Created g = localGameThrownOnce(f, "edge");
     EXPECT_EQ(f.registry->sweep(seconds(600)).unloaded, 0) << "unloaded at once, before any quiet time";
     f.clock.advance(seconds(600));
     EXPECT_EQ(f.registry->sweep(seconds(600)).unloaded, 0) << "unloaded at the quiet time, not after it";

@@ -11,16 +11,14 @@
 #include "senet/site.hpp"
 #include "senet/site_catalog.hpp"
 #include "senet/site_rules.hpp"
+#include "the_site.hpp"
 
 using namespace senet;
 using namespace senet::site;
 
 namespace {
 
-const Site& theSite() {
-    static Site site(SENET_WEB_ROOT, "0.1.0", "0123456789abcdef");
-    return site;
-}
+using senet::sitetest::theSite;
 
 /// One row of a table: the aspect, its label, the standard cell and the variant cell.
 struct Row {

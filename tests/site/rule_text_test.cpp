@@ -10,16 +10,14 @@
 #include "senet/site.hpp"
 #include "senet/site_catalog.hpp"
 #include "senet/site_rules.hpp"
+#include "the_site.hpp"
 
 using namespace senet;
 using namespace senet::site;
 
 namespace {
 
-const Catalog& english() {
-    static Site site(SENET_WEB_ROOT, "0.1.0", "0123456789abcdef");
-    return site.catalog("en");
-}
+const Catalog& english() { return sitetest::theSite().catalog("en"); }
 
 struct Cell {
     std::string ruleset, aspect, text;

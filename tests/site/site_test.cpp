@@ -6,16 +6,14 @@
 #include "senet/site_catalog.hpp"
 #include "senet/site_message.hpp"
 #include "senet/site_rules.hpp"
+#include "the_site.hpp"
 
 using namespace senet;
 using namespace senet::site;
 
 namespace {
 
-const Site& theSite() {
-    static Site site(SENET_WEB_ROOT, "0.1.0", "0123456789abcdef");
-    return site;
-}
+using senet::sitetest::theSite;
 
 const std::vector<std::string> kPages{"", "rules", "variants/jequier", "variants/bell", "fairness"};
 
