@@ -13,7 +13,7 @@ import { readPo } from "./po.mjs";
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
 /** Catalog keys the browser needs; the rest is only used by the server-rendered pages. */
-const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed"];
+const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value"];
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "i18n"), { recursive: true });
