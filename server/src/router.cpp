@@ -1,6 +1,8 @@
 #include "router.hpp"
 
+#include <cctype>
 #include <iostream>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +19,20 @@ bool Router::isLanguage(std::string_view lang) const {
     for (const auto& l : site_.languages())
         if (l == lang) return true;
     return false;
+}
+
+std::optional<std::string> Router::languageAlias(std::string_view segment) const {
+    if (segment.empty() || segment.size() > 16 || isLanguage(segment)) return std::nullopt;
+    std::string base;
+    for (char ch : segment) {
+        if (ch == '-' || ch == '_') break;
+        if (!std::isalpha(static_cast<unsigned char>(ch))) return std::nullopt;
+        base += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    }
+    for (char ch : segment)
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') return std::nullopt;
+    if (!isLanguage(base)) return std::nullopt;
+    return base;
 }
 
 Response Router::page(const site::Page& p) const {
@@ -176,6 +192,20 @@ Response Router::route(const Request& request) const {
         Response r = apiError(426, "upgrade-required", "this address takes WebSocket connections only");
         r.headers.emplace_back("Upgrade", "websocket");
         return r;
+    }
+    // "/DE/rules", "/de-AT/", "/ar_EG/play/ID": the same address in the site's language.
+    {
+        const std::size_t slash = path.find('/', 1);
+        const std::string_view first = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);
+        if (auto alias = languageAlias(first)) {
+            const std::string_view rest = slash == std::string_view::npos ? std::string_view("/") : path.substr(slash);
+            return redirect("/" + *alias + std::string(rest));
+        }
+    }
+    // "/ar/rules/": the page without the trailing slash.
+    if (path.size() > 1 && path.back() == '/' && path.find('/', 1) != path.size() - 1) {
+        const std::string_view trimmed = path.substr(0, path.size() - 1);
+        if (site_.content(trimmed)) return redirect(std::string(trimmed));
     }
     if (path.starts_with("/play/")) {
         const std::string_view id = path.substr(6);

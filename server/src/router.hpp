@@ -37,6 +37,9 @@ private:
     Response page(const site::Page& page) const;
     Response errorPage(std::string_view lang, site::ErrorKind kind, int status) const;
     bool isLanguage(std::string_view lang) const;
+    /// The site language a first path segment means when it is not one exactly: "DE", "de-AT",
+    /// "ar_EG" → "de", "de", "ar"; nullopt for anything else (a site language itself included).
+    std::optional<std::string> languageAlias(std::string_view segment) const;
 
     Registry& registry_;
     const site::Site& site_;

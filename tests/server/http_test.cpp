@@ -190,6 +190,27 @@ TEST_F(Http, LanguageWithoutSlashRedirectsToItsHome) {
     EXPECT_EQ(httpRequest(port(), "GET", "/xx").status, 404);
 }
 
+TEST_F(Http, LanguageAliasesAndTrailingSlashesRedirectToThePage) {
+    const NewGame g = createGame(port(), "standard", "friend");
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"/DE/", "/de/"},
+        {"/de-AT", "/de/"},
+        {"/de-AT/rules", "/de/rules"},
+        {"/Ar_EG/variants/bell", "/ar/variants/bell"},
+        {"/FR-CA/play/" + g.id, "/fr/play/" + g.id},
+        {"/ar/rules/", "/ar/rules"},
+        {"/fi/variants/jequier/", "/fi/variants/jequier"},
+    };
+    for (const auto& [from, to] : cases) {
+        auto r = httpRequest(port(), "GET", from);
+        EXPECT_EQ(r.status, 302) << from;
+        EXPECT_EQ(r.header("location"), to) << from;
+    }
+    // Not a language, or a page that does not exist with or without the slash: no redirect.
+    for (const std::string path : {"/pt-BR/", "/x1-de/", "/de-AT.x/", "/en/no-such-page/", "/d/"})
+        EXPECT_EQ(httpRequest(port(), "GET", path).status, 404) << path;
+}
+
 TEST_F(Http, PagesAnswer405WithAllow) {
     auto r = httpRequest(port(), "POST", "/en/", "x");
     EXPECT_EQ(r.status, 405);
