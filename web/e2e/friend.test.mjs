@@ -17,13 +17,14 @@ for (const ruleset of ["standard", "jequier", "bell"]) {
   test(`two players finish a ${ruleset} game through the invite link`, { timeout: 300000 }, async () => {
     const phone = ruleset === "bell";
     const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const guestContext = await browser.newContext(phone
+    const lang = ruleset === "jequier" ? "nl" : "en";
+    // The friend's browser reads the game's language (the invite link opens the page in the visitor's language).
+    const guestContext = await browser.newContext({ locale: lang, ...(phone
       ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-      : { viewport: { width: 1100, height: 850 } });
+      : { viewport: { width: 1100, height: 850 } }) });
     const host = await hostContext.newPage();
     const guest = await guestContext.newPage();
     const problems = [...[host, guest].map(watchConsole)];
-    const lang = ruleset === "jequier" ? "nl" : "en";
     const path = await startGame(host, server.url, { ruleset, opponent: "friend", lang });
     await host.waitForSelector("#share-invite:not([hidden])");
     const invite = await host.inputValue("#invite-link");

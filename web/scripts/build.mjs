@@ -30,8 +30,9 @@ function emit(logical, ext, contents) {
 
 const sizes = {};
 // Code splitting: what a page loads only on demand (the play page's QR code) goes into a chunk of
-// its own, fetched by a dynamic import; esbuild names every file by its content's hash.
-for (const entry of ["play", "home"]) {
+// its own, fetched by a dynamic import; esbuild names every file by its content's hash. The
+// content and error pages load only "site" (the header's language menu).
+for (const entry of ["play", "home", "site"]) {
   const out = await esbuild.build({
     entryPoints: [join(web, "src", `${entry}.ts`)], outdir: dist, splitting: true,
     entryNames: "[name]-[hash]", chunkNames: "chunk-[hash]",

@@ -3,6 +3,14 @@
 // fragment never reaches the server, survives a reload and works where storage is blocked
 // (messengers' in-app browsers); localStorage is only a help.
 
+/** Called after every setFragment (replaceState fires no hashchange): see onFragmentChange. */
+const listeners: Array<() => void> = [];
+
+/** Calls `listener` after each change setFragment makes (e.g. an invite exchanged for a seat). */
+export function onFragmentChange(listener: () => void): void {
+  listeners.push(listener);
+}
+
 /** The fragment's values (a fresh copy). */
 export function fragment(): URLSearchParams {
   return new URLSearchParams(window.location.hash.slice(1));
@@ -27,4 +35,5 @@ export function setFragment(values: Record<string, string | null>): void {
   const url = window.location.pathname + window.location.search + (hash ? `#${hash}` : "");
   // Stryker disable next-line StringLiteral: browsers ignore replaceState's title argument
   history.replaceState(history.state, "", url);
+  for (const listener of listeners) listener();
 }

@@ -1,5 +1,6 @@
 // The start page: creates a game through the API and opens its play page with the seat.
 import { byId } from "./dom";
+import "./langmenu";
 import { setGameValue, rememberSecret } from "./seat";
 
 const form = byId<HTMLFormElement>("start-form");

@@ -15,7 +15,8 @@ import { Pacer } from "./pacer";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
 import * as pageState from "./state";
 import { clientSeed, rememberSecret, seatFromUrl } from "./seat";
-import { inviteLink, renderRematchLink, renderWatchers } from "./share";
+import { inviteLink, neutralLink, renderRematchLink, renderWatchers } from "./share";
+import { keepFragmentInLangLinks } from "./langmenu";
 import { drawThrow } from "./sticks";
 import * as words from "./words";
 
@@ -176,7 +177,7 @@ function renderSeats(s: Snapshot): void {
 
 function renderShare(s: Snapshot): void {
   const watch = `${location.origin}/${lang}/play/${game}`;
-  byId<HTMLInputElement>("watch-link").value = watch;
+  byId<HTMLInputElement>("watch-link").value = neutralLink(game);  // a spectator reads their own language
   const invite = inviteLink(game, lang, s, secret, render);
   byId("share-invite").hidden = !invite;
   if (invite) byId<HTMLInputElement>("invite-link").value = invite;
@@ -322,6 +323,7 @@ async function copy(input: HTMLInputElement, button: HTMLButtonElement): Promise
 }
 
 async function main(): Promise<void> {
+  keepFragmentInLangLinks();  // the language menu keeps the seat where storage is blocked
   await loadStrings(root.dataset.strings ?? "");
   // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
   // query matches the stylesheet's.

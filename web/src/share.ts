@@ -16,14 +16,28 @@ let retryAt = 0;
 const absolute = (link: string) => (link.startsWith("http") ? link : location.origin + link);
 
 /**
- * The invite link to show for state `s` (absolute), or null when none is due: only a seat of a
+ * The game's language-neutral address (absolute, `/play/{id}`): the server sends each visitor
+ * on to the play page in their own language (Accept-Language), and a browser keeps the link's
+ * fragment across that redirect. For the links a player gives to others.
+ */
+export const neutralLink = (game: string) => `${location.origin}/play/${encodeURIComponent(game)}`;
+
+/** An invite link (path or URL with `#invite=…`) made language-neutral; as given when it has no invite. */
+function neutralInvite(game: string, link: string): string {
+  const at = link.indexOf("#invite=");
+  return at < 0 ? absolute(link) : neutralLink(game) + link.slice(at);
+}
+
+/**
+ * The invite link to show for state `s` (absolute and language-neutral: the friend reads the
+ * page in their own language), or null when none is due: only a seat of a
  * friend game that waits for its other player gets one. When it is not known yet, asks the
  * server once (again after a failure, at most every 5 s) and calls `changed` when it arrives.
  */
 export function inviteLink(game: string, lang: string, s: Snapshot, secret: string | null, changed: () => void): string | null {
   if (s.opponent !== "friend" || s.you.length !== 1 || s.phase !== "waiting") return null;
   const known = invite ?? gameValue(game, "invite");
-  if (known) return absolute(known);
+  if (known) return neutralInvite(game, known);
   if (!secret || asking || refused || Date.now() < retryAt) return null;
   asking = true;
   void fetch(`/api/games/${encodeURIComponent(game)}/invite`, {

@@ -80,6 +80,7 @@ Context Impl::layout(const std::string& lang, const std::string& page, const std
     Context ctx;
     ctx.set("lang", lang).set("title", c.get(titleKey)).set("version", version).set("commit", commit.substr(0, 7));
     ctx.set("css", asset("site.css")).set("home", "/" + lang + "/");
+    ctx.set("script", asset("site.js"));  // the header's language menu (site.ts); home and play pages set their own script
     ctx.set("description", c.get("site.description"));
     const std::string& dir = directions.at(lang);
     ctx.set("langSwitchLabel", c.format("label.value", {{"label", c.get("lang.switch")}, {"value", c.get("lang.name")}}));
