@@ -204,5 +204,40 @@ TEST(RoomComputerRetry, ARoomWaitingToRetryAFailedWriteStaysInMemoryAndRetries) 
     EXPECT_EQ(f.registry->sweep(std::chrono::seconds(600)).unloaded, 1);
 }
 
+// The room gives the expert the configured budget (--ai-budget-ms), not the library's default
+// of 100 ms: with 400 ms the search, which uses 60 % of it, runs for 240 ms on a decision with a
+// choice (one of the computer's first four moves has one). Only a lower bound is asserted (a busy
+// machine makes a decision slower, never faster);
+// with the default budget every decision stops after 60 ms.
+TEST(RoomComputerBudget, TheExpertSearchesForTheConfiguredBudget) {
+    Fixture f;
+    f.config.aiBudget = std::chrono::milliseconds(400);
+    f.config.aiLate = std::chrono::seconds(60);  // never degraded to intermediate here
+    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    Client human(f.room(g.id));
+    human.hello(g.secret, "budget");
+    std::chrono::milliseconds longest{0};
+    int decisions = 0;
+    for (int i = 0; i < 400 && decisions < 4; ++i) {
+        const json s = human.state();
+        ASSERT_NE(s["phase"], "over");
+        if (s["seatToAct"] == 0) {
+            const bool choice = s["phase"] == "move";
+            const auto started = std::chrono::steady_clock::now();
+            ASSERT_TRUE(f.scheduler.runOne()) << "no computer task at ply " << s["ply"];
+            if (choice) {
+                ++decisions;
+                longest = std::max(longest, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started));
+            }
+        } else if (s["phase"] == "move") {
+            human.send("move", {{"ply", s["ply"]}, {"move", s["legalMoves"][0]["move"]}});
+        } else {
+            human.send("throw", {{"ply", s["ply"]}});
+        }
+    }
+    ASSERT_EQ(decisions, 4);
+    EXPECT_GE(longest.count(), 200) << "the expert did not search for the configured 400 ms";
+}
+
 }  // namespace
 }  // namespace senet::testing
