@@ -336,6 +336,10 @@ else
   verified verify "$TMP/no-sig.json"
   refused verify "$TMP/no-sig.json" --key "$KEY"
   refused verify "$STD" --key "$OTHER"
+  # The reason names both keys (the signature check alone would refuse it too, without saying why).
+  checks=$((checks + 1))
+  [[ $err == *"the record says it is signed by key $KEYHEX, not by the given key $OTHER"* ]] ||
+    fail "senet verify with another key: the reason does not name both keys: $err"
   tamper "$STD" other-signer '.signature.publicKey = "'"$OTHER"'"'
   refused verify "$TMP/other-signer.json" --key "$OTHER"
   tamper "$STD" sig-malformed '.signature.value = "abc"'

@@ -8,16 +8,14 @@
 #include "senet/site.hpp"
 #include "senet/site_catalog.hpp"
 #include "senet/site_message.hpp"
+#include "the_site.hpp"
 
 using namespace senet;
 using namespace senet::site;
 
 namespace {
 
-const Site& theSite() {
-    static Site site(SENET_WEB_ROOT, "0.1.0", "0123456789abcdef");
-    return site;
-}
+using senet::sitetest::theSite;
 
 const std::vector<std::string> kPages{"", "rules", "variants/jequier", "variants/bell", "fairness"};
 
@@ -120,4 +118,10 @@ TEST(Languages, MessagesWriteNumbersInLatinDigits) {
     EXPECT_EQ(formatMessage("{n, plural, one {# a} few {# b} other {# c}}", "ar", {{"n", "3"}}), "3 b");
     EXPECT_EQ(formatMessage("{n, plural, other {# c}}", "ar", {{"n", "11"}}), "11 c");
     EXPECT_EQ(formatMessage("{n, plural, other {# c}}", "fr", {{"n", "30"}}), "30 c");
+    // The same through a catalog's cached formats (what the pages use), and on the Arabic rules page.
+    MessageCache cache("ar");
+    EXPECT_EQ(cache.format("t.count", "{n, plural, other {# c}}", {{"n", "12"}}), "12 c");
+    const std::string rules = theSite().content("/ar/rules")->body;
+    for (const char* arabicIndic : {"\u0660", "\u0661", "\u0662", "\u0663", "\u0664", "\u0665", "\u0666", "\u0667", "\u0668", "\u0669"})
+        EXPECT_EQ(rules.find(arabicIndic), std::string::npos) << "an Arabic-Indic digit on /ar/rules";
 }
