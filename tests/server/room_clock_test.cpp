@@ -170,5 +170,29 @@ TEST(RoomClock, AGameIdleLongerThanTheExpiryExpires) {
     EXPECT_EQ(f.memory.loadGame(kept.id)->status, "playing");
 }
 
+
+/// The grace period counts from the friend's join, not from the room's start: a friend who
+/// just took the seat (and has not connected yet) cannot be claimed against at once.
+TEST(RoomClock, TheGracePeriodStartsWhenTheFriendJoins) {
+    Fixture f;
+    f.config.grace = seconds(300);
+    const Created g = f.create("friend", 0);
+    const auto room = f.room(g.id);
+    Client a(room);
+    a.hello(g.secret, "claimer");
+    expectClaimRefused(a, "no human opponent");  // the seat is still free
+    f.clock.advance(seconds(301));              // longer than the grace period before anyone joins
+    const JoinOutcome j = room->join(g.inviteToken);
+    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    ASSERT_EQ(j.seat, 1);
+    expectClaimRefused(a, "offline for 0 s of 300 s");
+    f.clock.advance(seconds(300) - milliseconds(1));
+    expectClaimRefused(a, "offline for 299 s of 300 s");
+    EXPECT_TRUE(a.state()["result"].is_null());
+    f.clock.advance(milliseconds(1));
+    expectClaimWins(a);
+    EXPECT_EQ(a.state()["result"]["winner"], 0);
+}
+
 }  // namespace
 }  // namespace senet::testing

@@ -524,5 +524,36 @@ TEST(RoomRules, AThrowWithoutAMoveIsAnnounced) {
     EXPECT_GT(announced, 0);
 }
 
+
+/// Bell: a capture's "captured" event names the captured side (the mover's opponent), and the
+/// square the mover landed on. Whole local Bell games with fixed seeds until captures were seen.
+TEST(RoomRules, BellCaptureNamesTheCapturedSide) {
+    int captures = 0;
+    for (int round = 0; round < 8 && captures < 3; ++round) {
+        Fixture f;
+        f.config.testSeed = std::vector<std::uint8_t>(32, 11);
+        const Created g = f.create("local", 0, RulesetId::Bell);
+        Client c(f.room(g.id));
+        c.hello(g.secret, "capture" + std::to_string(round));
+        std::mt19937 rng(round + 1);
+        playToEnd(f, {{0, &c}, {1, &c}}, c, rng, plainAct());
+        for (const auto& frame : c.frames()) {
+            const json m = json::parse(*frame);
+            if (m["t"] != "events") continue;
+            const json* moved = nullptr;
+            for (const json& e : m["d"]["events"]) {
+                if (e["e"] == "moved") moved = &e;
+                if (e["e"] != "captured") continue;
+                ASSERT_NE(moved, nullptr) << m.dump();
+                const int mover = (*moved)["player"];
+                EXPECT_EQ(e["player"], 3 - mover) << "the captured side is the mover's opponent: " << m.dump();
+                EXPECT_EQ(e["square"], (*moved)["to"]) << m.dump();
+                ++captures;
+            }
+        }
+    }
+    EXPECT_GT(captures, 0) << "no Bell game had a capture";
+}
+
 }  // namespace
 }  // namespace senet::testing

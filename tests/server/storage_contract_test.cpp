@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include "memory_storage.hpp"
@@ -219,6 +220,32 @@ TEST(SqliteContract, WritesSurviveReopening) {
     EXPECT_EQ(g->seatHashes[1], "late");
     ASSERT_EQ(s->loadActions("g1").size(), 2u);
     EXPECT_EQ(s->loadActions("g1")[1].move, "9-11");
+    s.reset();
+    std::filesystem::remove_all(dir);
+}
+
+/// SQLite: a game's last activity (loadGame's updatedMs) is the time of its LAST action, when
+/// that is later than the row's own last change. The actions' times are set in the file
+/// (increasing with seq, all after the row's updated_ms), then the storage is opened again.
+TEST(SqliteContract, LastActivityIsTheLastActionsTime) {
+    const auto dir = std::filesystem::temp_directory_path() / ("senet-contract-activity-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "games.db").string();
+    {
+        auto s = openSqliteStorage(file, false);
+        s->createGame(sampleRow("g1"));  // updated_ms 1700000000456
+        for (int seq = 0; seq < 4; ++seq) s->appendAction("g1", ActionRow{seq, 't', seq + 1, ""});
+    }
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open(file.c_str(), &h), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(h, "UPDATE actions SET at_ms = 1800000000000 + seq * 60000", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(h);
+    auto s = openSqliteStorage(file, true);
+    const auto g = s->loadGame("g1");
+    ASSERT_TRUE(g.has_value());
+    EXPECT_EQ(g->updatedMs, 1800000000000 + 3 * 60000) << "not the last action's time";
+    EXPECT_EQ(g->createdMs, 1700000000123);
     s.reset();
     std::filesystem::remove_all(dir);
 }
