@@ -194,7 +194,7 @@ Response Router::route(const Request& request) const {
         return r;
     }
     // "/DE/rules", "/de-AT/", "/ar_EG/play/ID": the same address in the site's language.
-    {
+    if (path.size() > 1 && path.front() == '/') {
         const std::size_t slash = path.find('/', 1);
         const std::string_view first = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);
         if (auto alias = languageAlias(first)) {

@@ -207,6 +207,11 @@ TEST_F(Http, LanguageAliasesAndTrailingSlashesRedirectToThePage) {
         EXPECT_EQ(r.header("location"), to) << from;
     }
     // Not a language, or a page that does not exist with or without the slash: no redirect.
+    // A target that is not a path (found by the router fuzzer): an answer, never a 500.
+    for (const std::string target : {"?api/x", "?", "x/de-AT/"}) {
+        const int status = httpRequest(port(), "GET", target).status;
+        EXPECT_TRUE(status == 400 || status == 404) << target << " → " << status;
+    }
     for (const std::string path : {"/pt-BR/", "/x1-de/", "/de-AT.x/", "/en/no-such-page/", "/d/"})
         EXPECT_EQ(httpRequest(port(), "GET", path).status, 404) << path;
 }
