@@ -36,6 +36,8 @@ for (const [ruleset, lang] of [["standard", "en"], ["bell", "pl"]]) {
       if (String(f.payload).includes('"hello"') && String(f.payload).includes("clientSeed")) order.push("hello-with-seed");
     }));
     await startGame(page, server.url, { ruleset, opponent: "local", lang });
+    // The page may still be sending its hello when the game is on screen (a busy machine): wait for it.
+    for (let i = 0; i < 200 && !order.includes("hello-with-seed"); i++) await page.waitForTimeout(50);
     const recorded = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("senet.commitment."))?.[1]);
     assert.match(recorded ?? "", /^[0-9a-f]{64}$/, "the commitment is recorded in the page");
     assert.ok(order.indexOf("hello-with-seed") >= 0, order.join(","));
