@@ -1,5 +1,6 @@
 #include "router.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <iostream>
 #include <string>
@@ -197,10 +198,10 @@ Response Router::route(const Request& request) const {
     if (path.size() > 1 && path.front() == '/') {
         const std::size_t slash = path.find('/', 1);
         const std::string_view first = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);
-        if (auto alias = languageAlias(first)) {
-            const std::string_view rest = slash == std::string_view::npos ? std::string_view("/") : path.substr(slash);
-            return redirect("/" + *alias + std::string(rest));
-        }
+        const std::string_view rest = slash == std::string_view::npos ? std::string_view("/") : path.substr(slash);
+        // Only printable ASCII goes into the Location header (the HTTP parser is not the only caller).
+        const bool printable = std::all_of(rest.begin(), rest.end(), [](char ch) { return ch > 0x20 && ch < 0x7f; });
+        if (auto alias = languageAlias(first); alias && printable) return redirect("/" + *alias + std::string(rest));
     }
     // "/ar/rules/": the page without the trailing slash.
     if (path.size() > 1 && path.back() == '/' && path.find('/', 1) != path.size() - 1) {
