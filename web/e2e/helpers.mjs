@@ -247,3 +247,13 @@ export async function assertResultShown(base, lang, ruleset, viewers, { local = 
   }
   return summary.result;
 }
+
+/** A context of `browser` whose pages cannot use localStorage or sessionStorage (as in some in-app browsers). */
+export async function storageBlockedContext(browser, options) {
+  const context = await browser.newContext(options);
+  await context.addInitScript(() => {
+    for (const name of ["localStorage", "sessionStorage"])
+      Object.defineProperty(window, name, { configurable: true, get() { throw new DOMException("storage is blocked", "SecurityError"); } });
+  });
+  return context;
+}

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { ensureArtifacts, launchBrowser, startGame, startServer, waitUntil, watchConsole } from "./helpers.mjs";
+import { ensureArtifacts, launchBrowser, startGame, startServer, storageBlockedContext, waitUntil, watchConsole } from "./helpers.mjs";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -21,16 +21,6 @@ const fragmentOf = (page) => Object.fromEntries(new URLSearchParams(new URL(page
 /** Every language menu link's fragment (without the "#"), by language. */
 const menuFragments = (page) => page.$$eval(".lang-switch a[hreflang]", (links) =>
   Object.fromEntries(links.map((a) => [a.hreflang, new URL(a.href).hash.slice(1)])));
-
-/** A context whose pages cannot use localStorage or sessionStorage (as in some in-app browsers). */
-async function storageBlockedContext(options) {
-  const context = await browser.newContext(options);
-  await context.addInitScript(() => {
-    for (const name of ["localStorage", "sessionStorage"])
-      Object.defineProperty(window, name, { configurable: true, get() { throw new DOMException("storage is blocked", "SecurityError"); } });
-  });
-  return context;
-}
 
 /** Opens the language menu as the device does (a tap on a phone, a click on a desktop). */
 async function openMenu(page, touch) {
@@ -55,7 +45,7 @@ const outsidePoint = (page) => page.evaluate(() => {
 });
 
 test("with storage blocked, choosing another language mid-game from the menu keeps the seat", { timeout: 60000 }, async () => {
-  const context = await storageBlockedContext(DESKTOP);
+  const context = await storageBlockedContext(browser, DESKTOP);
   const page = await context.newPage();
   const problems = watchConsole(page);
   const path = await startGame(page, server.url, { lang: "de", opponent: "local" });

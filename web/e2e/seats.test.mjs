@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertResultShown, ensureArtifacts, launchBrowser, message, startGame, startServer, watchConsole, WEB } from "./helpers.mjs";
+import { assertResultShown, ensureArtifacts, launchBrowser, message, startGame, startServer, storageBlockedContext, watchConsole, WEB } from "./helpers.mjs";
 import { readPo } from "../scripts/po.mjs";
 
 let server, browser;
@@ -17,16 +17,6 @@ after(async () => { await browser?.close(); await server?.stop(); });
 const catalog = (lang) => readPo(join(WEB, "po", `${lang}.po`));
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-/** A context whose pages cannot use localStorage or sessionStorage (as in some in-app browsers). */
-async function storageBlockedContext(options) {
-  const context = await browser.newContext(options);
-  await context.addInitScript(() => {
-    for (const name of ["localStorage", "sessionStorage"])
-      Object.defineProperty(window, name, { configurable: true, get() { throw new DOMException("storage is blocked", "SecurityError"); } });
-  });
-  return context;
-}
 
 /** Whether the page holds a seat: its resume link shows, and its status is not a spectator's. */
 async function seated(page, lang) {
@@ -104,9 +94,9 @@ for (const side of ["first", "second"]) {
 
 test("with storage blocked (side random) both seats survive a reload, the creator sees the invite on any device, the game ends and the rematch keeps the seats", { timeout: 90000 }, async () => {
   const lang = "fi";
-  const hostContext = await storageBlockedContext(DESKTOP);
+  const hostContext = await storageBlockedContext(browser, DESKTOP);
   // The friend's browser reads Finnish: the language-neutral invite link opens the Finnish page.
-  const guestContext = await storageBlockedContext({ ...PHONE, locale: "fi-FI" });
+  const guestContext = await storageBlockedContext(browser, { ...PHONE, locale: "fi-FI" });
   const host = await hostContext.newPage();
   const guest = await guestContext.newPage();
   const problems = [host, guest].map(watchConsole);
@@ -130,7 +120,7 @@ test("with storage blocked (side random) both seats survive a reload, the creato
   await host.screenshot({ path: join(ensureArtifacts(), "seats-storage-blocked-creator-desktop.png") });
 
   // The resume link on another device (storage blocked too) gives the seat and the invite.
-  const otherContext = await storageBlockedContext(PHONE);
+  const otherContext = await storageBlockedContext(browser, PHONE);
   const other = await otherContext.newPage();
   await other.goto(await host.inputValue("#resume-link"));
   assert.ok(await seated(other, lang));
@@ -155,7 +145,7 @@ test("with storage blocked (side random) both seats survive a reload, the creato
   assert.equal(await mySeat(guest, lang), 1 - hostSeat);
 
   // A spectator, and a second one: every page says how many watch.
-  const watcherContext = await storageBlockedContext(PHONE);
+  const watcherContext = await storageBlockedContext(browser, PHONE);
   const watcher = await watcherContext.newPage();
   await watcher.goto(`${server.url}${path}`);
   await host.waitForFunction((text) => document.querySelector("#watchers")?.textContent === text, message("fi", "play.watchers", { count: 1 }));
