@@ -153,7 +153,6 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         for (const std::string& p : c.keysWithPrefix("fairness.check.")) ctx.list("check").push_back(Context{}.set("text", c.get(p)));
         for (const Ruleset* r : allRulesets()) {
             Context table;
-            table.set("name", c.get("ruleset." + std::string(r->key)));
             const std::string implement = r->implement == Implement::FourSidedDie ? c.get("fairness.die") : c.get("fairness.sticks");
             table.set("caption", c.format("label.value", {{"label", c.get("ruleset." + std::string(r->key))}, {"value", implement}}));
             for (int v = 0; v < 16; ++v) {
