@@ -18,6 +18,13 @@ struct StorageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/// Thrown by a write to a game whose lease this instance no longer holds (another instance took
+/// the game over: its fencing epoch is newer). Nothing was written. The room must leave memory
+/// and its connections be closed with the "moved" close code (PROTOCOL.md).
+struct LeaseLost : StorageError {
+    using StorageError::StorageError;
+};
+
 /// One game's row: everything but its actions.
 struct GameRow {
     std::string id;
@@ -74,6 +81,39 @@ public:
     virtual std::vector<ActionRow> loadActions(const std::string& id) = 0;
     /// Ids of every game with status "playing".
     virtual std::vector<std::string> unfinishedGames() = 0;
+
+    // --- Ownership of games by one instance among several (server/README.md, "Several instances").
+    // A single-instance store (SQLite) owns every game: the defaults below say so. A shared store
+    // (PostgreSQL) keeps a lease per game: (owner instance, fencing epoch, expiry). Every write to a
+    // game carries the epoch this store acquired for it; a write whose epoch is stale throws
+    // LeaseLost and changes nothing.
+
+    /// Takes or renews the lease of game `id` for `instance` until `nowMs + ttlMs` (Unix ms).
+    /// Succeeds when the lease is free, expired, or already this instance's; a takeover from
+    /// another instance increments the epoch. Returns the epoch held, or nullopt when another
+    /// instance holds a live lease. Later writes to `id` through this store carry that epoch.
+    virtual std::optional<std::int64_t> acquireLease(const std::string& id, const std::string& instance,
+                                                     std::int64_t nowMs, std::int64_t ttlMs) {
+        (void)id, (void)instance, (void)nowMs, (void)ttlMs;
+        return 1;
+    }
+    /// Extends every lease `instance` holds to `nowMs + ttlMs` in one statement. Returns the ids
+    /// of the games among `held` whose lease it no longer holds (taken over while it was away).
+    virtual std::vector<std::string> renewLeases(const std::string& instance, const std::vector<std::string>& held,
+                                                 std::int64_t nowMs, std::int64_t ttlMs) {
+        (void)instance, (void)held, (void)nowMs, (void)ttlMs;
+        return {};
+    }
+    /// Gives up the lease of `id` (the room left memory); another instance may take it at once.
+    virtual void releaseLease(const std::string& id, const std::string& instance) { (void)id, (void)instance; }
+    /// Ids of unfinished games whose lease is free or expired at `nowMs` (the ones an instance
+    /// may take over), at most `limit`.
+    virtual std::vector<std::string> orphanedGames(std::int64_t nowMs, std::size_t limit) {
+        (void)nowMs;
+        auto ids = unfinishedGames();
+        if (ids.size() > limit) ids.resize(limit);
+        return ids;
+    }
 };
 
 /// How openSqliteStorage treats the database at start (server/README.md, "Damaged database").
