@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -51,6 +52,14 @@ struct ActionRow {
     std::string move;       ///< moves: "FROM-TO" / "FROM-off"
 };
 
+/// One action of a batch written in one transaction (group commit): `resultJson` non-empty makes
+/// it the game's final action (appendFinalAction), else a plain appendAction.
+struct BatchedAction {
+    std::string gameId;
+    ActionRow action;
+    std::string resultJson;
+};
+
 /// The storage interface. Implementations must make a write durable against a crash of the
 /// process before returning.
 class Storage {
@@ -69,6 +78,21 @@ public:
     /// Appends the action that ends the game and marks the game over with its result JSON, in
     /// one transaction: both are stored or neither (the server seed is revealed only after).
     virtual void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) = 0;
+    /// Writes many games' actions in as few transactions as the store can (group commit); each
+    /// item succeeds or fails alone (a savepoint each). Returns one entry per item: null when it
+    /// is durable, else the StorageError (or LeaseLost) it met, which changed nothing of it.
+    virtual std::vector<std::exception_ptr> appendBatch(const std::vector<BatchedAction>& batch) {
+        std::vector<std::exception_ptr> errors(batch.size());
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            try {
+                if (batch[i].resultJson.empty()) appendAction(batch[i].gameId, batch[i].action);
+                else appendFinalAction(batch[i].gameId, batch[i].action, batch[i].resultJson);
+            } catch (const StorageError&) {
+                errors[i] = std::current_exception();
+            }
+        }
+        return errors;
+    }
     /// Marks a game over with its result JSON (a resignation or claim).
     virtual void finishGame(const std::string& id, const std::string& resultJson) = 0;
     /// Links a game to its rematch.
