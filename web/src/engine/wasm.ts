@@ -159,10 +159,11 @@ function wrap(x: Exports): SenetEngine {
     return bytes;
   };
   const result = (status: number): string => decoder.decode(resultBytes(status));
-  const withStrings = <T>(args: string[], call: (ptrs: [number, number][]) => T): T => {
+  /** Calls `call` with (pointer, length) of each string copied into the module, then frees them. */
+  const withStrings = <T>(args: string[], call: (...pointersAndLengths: number[]) => T): T => {
     const ptrs = args.map(put);
     try {
-      return call(ptrs);
+      return call(...ptrs.flat());
     } finally {
       for (const [p] of ptrs) x.senet_free(p);
     }
@@ -175,29 +176,29 @@ function wrap(x: Exports): SenetEngine {
   return {
     moves(position, throwValue) {
       checkThrow(throwValue);
-      return withStrings([position], ([[p, n]]) => lines(result(x.senet_moves(p!, n!, throwValue))));
+      return withStrings([position], (p, n) => lines(result(x.senet_moves(p, n, throwValue))));
     },
     apply(position, throwValue, move) {
       checkThrow(throwValue);
-      return withStrings([position, move], ([[p, n], [m, k]]) => {
-        const [pos = "", status = ""] = lines(result(x.senet_apply(p!, n!, throwValue, m!, k!)));
+      return withStrings([position, move], (p, n, m, k) => {
+        const [pos = "", status = ""] = lines(result(x.senet_apply(p, n, throwValue, m, k)));
         return { position: pos, status };
       });
     },
     throwOdds(ruleset) {
-      return withStrings([ruleset], ([[p, n]]) => {
-        const odds = JSON.parse(result(x.senet_throw_odds(p!, n!))) as { total: number; values: { throwValue: number; weight: number; extraThrow: boolean }[] };
+      return withStrings([ruleset], (p, n) => {
+        const odds = JSON.parse(result(x.senet_throw_odds(p, n))) as { total: number; values: { throwValue: number; weight: number; extraThrow: boolean }[] };
         return odds.values.map((v) => ({ throwValue: v.throwValue, probability: v.weight / odds.total, extraThrow: v.extraThrow }));
       });
     },
     winProbability(position) {
-      return withStrings([position], ([[p, n]]) => {
-        const bytes = resultBytes(x.senet_win_probability(p!, n!));
+      return withStrings([position], (p, n) => {
+        const bytes = resultBytes(x.senet_win_probability(p, n));
         return new DataView(bytes.buffer, bytes.byteOffset, 8).getFloat64(0, true);
       });
     },
     replay(recordJson) {
-      return withStrings([recordJson], ([[p, n]]) => JSON.parse(result(x.senet_replay(p!, n!))) as Replay);
+      return withStrings([recordJson], (p, n) => JSON.parse(result(x.senet_replay(p, n))) as Replay);
     },
   };
 }
