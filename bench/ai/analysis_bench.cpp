@@ -1,0 +1,69 @@
+// Analysis time per game (senet analyse, GET /api/games/{id}/analysis): for each ruleset and
+// depth, analyses self-play games between two intermediate players and prints the median and
+// maximum wall-clock time per game, the plies per game and the searches per game.
+// Usage: analysis_bench [GAMES_PER_RULESET (default 20)] [MAX_DEPTH (default 3)]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "senet/ai.hpp"
+#include "senet/ai_analysis.hpp"
+
+namespace {
+
+using namespace senet;
+
+/// One finished game of `id` between two intermediate players, from `seed`.
+Record selfPlay(RulesetId id, std::uint64_t seed) {
+    Rng rng(seed);
+    Game g(id);
+    ai::Options opt;
+    opt.level = ai::Level::Intermediate;
+    while (g.phase() != Phase::Over && g.record().plies.size() < 2000) {
+        if (g.phase() == Phase::Move) {
+            const Position& p = g.position();
+            (void)g.applyMove(ai::chooseMove(p, g.pendingThrow()->value, opt, rng));
+        } else {
+            (void)g.applyThrow(rng.throwOutcome(g.rules()).throw_);
+        }
+    }
+    return g.record();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int games = argc > 1 ? std::max(1, std::atoi(argv[1])) : 20;
+    const int maxDepth = argc > 2 ? std::clamp(std::atoi(argv[2]), 1, ai::kMaxAnalysisDepth) : 3;
+    std::printf("%-9s %5s %10s %10s %8s %10s\n", "ruleset", "depth", "median ms", "max ms", "plies", "searches");
+    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell}) {
+        std::vector<Record> records;
+        for (int i = 0; i < games; ++i) records.push_back(selfPlay(id, 1000 + static_cast<std::uint64_t>(i)));
+        for (int depth = 1; depth <= maxDepth; ++depth) {
+            std::vector<double> ms, plies, searches;
+            for (const Record& r : records) {
+                ai::AnalysisOptions o;
+                o.depth = depth;
+                const auto start = std::chrono::steady_clock::now();
+                const auto a = ai::analyseGame(r, o);
+                ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+                if (!a) return std::fprintf(stderr, "analysis failed: %s\n", a.error().message.c_str()), 1;
+                plies.push_back(static_cast<double>(a->plies.size()));
+                searches.push_back(static_cast<double>(a->searches));
+            }
+            std::printf("%-9s %5d %10.1f %10.1f %8.0f %10.0f%s\n", std::string(ruleset(id).key).c_str(), depth, median(ms),
+                        *std::max_element(ms.begin(), ms.end()), median(plies), median(searches),
+                        depth == ai::defaultAnalysisDepth(id) ? "  (default)" : "");
+            std::fflush(stdout);
+        }
+    }
+    return 0;
+}
