@@ -41,5 +41,6 @@ int cmdPerft(Args args);
 int cmdReplay(Args args);
 int cmdArena(Args args);   // cmd_arena.cpp (computer opponent)
 int cmdVerify(Args args);  // cmd_verify.cpp (fair throws)
+int cmdAnalyse(Args args); // cmd_analyse.cpp (game analysis)
 
 }  // namespace senet::cli

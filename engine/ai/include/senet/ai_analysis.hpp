@@ -10,6 +10,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "senet/ai_search.hpp"
@@ -74,5 +76,21 @@ Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& op
 /// `depth` plies deep with `kind` at the leaves: (1 + v) / 2 for the mover's value v, mirrored
 /// for player 2. A finished game gives 1, 0 or 0.5.
 double winProbability(const Position& p, int depth, Evaluation kind = Evaluation::Learned);
+
+}  // namespace senet::ai
+
+namespace senet::ai {
+
+/// Analyses a game record given as JSON (the format of record.hpp, or the verifiable record
+/// of GET /api/games/{id}/record, whose "ending" {"reason", "player"} gives the result of a
+/// resignation or claim) and returns the analysis as one line of JSON:
+///   {"ruleset":"standard","depth":3,"result":"win 1"|"win 2"|"draw"|null,
+///    "winProbability":[p0, p1, ...],
+///    "plies":[{"ply":1,"player":1,"throw":2,"move":"9-11","legalMoves":3,
+///              "best":"7-9"|null,"bestWinProbability":0.52,"loss":0.03}, ...]}
+/// Probabilities are rounded to 4 decimals; "best" is null when there was no choice (fewer
+/// than two legal moves); "result" is null for a game not over. Errors: malformed JSON or a
+/// record that does not replay (parseRecord's message), a bad depth.
+Result<std::string> analyseRecordJson(std::string_view json, const AnalysisOptions& options = {});
 
 }  // namespace senet::ai
