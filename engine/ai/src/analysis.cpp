@@ -30,8 +30,8 @@ double resultProbability(Outcome o) {
 
 int defaultAnalysisDepth(RulesetId id) {
     // Measured with bench/ai/analysis_bench (engine/ai/README.md "Analysis"): depth 3 takes
-    // about 1.6 s (standard), 1.0 s (Jéquier) and 0.15 s (Bell) for a median game on one core;
-    // depth 4 would take ten times as long.
+    // about 0.8 s (standard), 0.5 s (Jéquier) and 0.05 s (Bell) of one core for a median game;
+    // depth 4 would take about ten times as long.
     (void)id;
     return 3;
 }
