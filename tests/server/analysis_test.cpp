@@ -2,10 +2,14 @@
 // position in [0, 1], ending at the result, the same JSON as `senet analyse` of its record),
 // 409 while the game is played, 404 and 405, the per-address limit (429 with Retry-After), the
 // cache and one computation for concurrent requests. server/API.md "Analysis".
+#include <condition_variable>
 #include <fstream>
 #include <thread>
 
+#include "analysis_service.hpp"
 #include "fixture.hpp"
+#include "senet/record.hpp"
+#include "senet/senet.hpp"
 
 namespace senet::testing {
 namespace {
@@ -139,6 +143,101 @@ TEST_F(AnalysisLimit, TooManyRequestsFromOneAddressGet429) {
     EXPECT_LE(retry, 100);
     // Other routes are not limited by it.
     EXPECT_EQ(httpRequest(port(), "GET", "/healthz").status, 200);
+}
+
+/// The JSON record of a random finished game of `id` from `seed`.
+std::string randomRecord(RulesetId id, std::uint64_t seed) {
+    Rng rng(seed);
+    Game g(id);
+    while (g.phase() != Phase::Over) {
+        if (g.phase() == Phase::Move) {
+            const MoveList& moves = g.legalMoves();
+            EXPECT_TRUE(g.applyMove(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]).ok());
+        } else {
+            EXPECT_TRUE(g.applyThrow(rng.throwOutcome(g.rules()).throw_).ok());
+        }
+    }
+    return recordToJson(g.record(), g.outcome());
+}
+
+/// Collects the answers of AnalysisService::analyse.
+struct Answers {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<server::Response> got;
+    server::AnalysisService::Done done() {
+        return [this](server::Response r) {
+            std::lock_guard lock(mutex);
+            got.push_back(std::move(r));
+            changed.notify_all();
+        };
+    }
+    /// Waits (up to a minute) until `n` answers came.
+    bool waitFor(std::size_t n) {
+        std::unique_lock lock(mutex);
+        return changed.wait_for(lock, std::chrono::seconds(60), [&] { return got.size() >= n; });
+    }
+};
+
+std::string header(const server::Response& r, const std::string& name) {
+    for (const auto& [k, v] : r.headers)
+        if (k == name) return v;
+    return "";
+}
+
+TEST(AnalysisService, KeepsTheLeastRecentlyUsedWithinItsBound) {
+    server::AnalysisService::Options o;
+    o.cacheEntries = 2;
+    o.depth = 1;
+    server::AnalysisService service(o);
+    Answers answers;
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_TRUE(service.analyse("g" + std::to_string(i), randomRecord(RulesetId::Bell, 40 + i), answers.done()));
+        ASSERT_TRUE(answers.waitFor(static_cast<std::size_t>(i) + 1));
+        // g0 is used again after g1 came, so g1 is the least recently used when g2 arrives.
+        if (i == 1) EXPECT_TRUE(service.cached("g0"));
+    }
+    EXPECT_EQ(service.computed(), 3u);
+    EXPECT_TRUE(service.cached("g0"));
+    EXPECT_FALSE(service.cached("g1"));
+    EXPECT_TRUE(service.cached("g2"));
+    for (const auto& r : answers.got) {
+        EXPECT_EQ(r.status, 200);
+        EXPECT_EQ(header(r, "X-Analysis"), "computed");
+        const json a = json::parse(r.body);
+        EXPECT_EQ(a["depth"], 1);
+        EXPECT_EQ(a["winProbability"].size(), a["plies"].size() + 1);
+    }
+    // A cached game is answered at once, on the caller's thread.
+    ASSERT_TRUE(service.analyse("g2", "not even read", answers.done()));
+    ASSERT_EQ(answers.got.size(), 4u);
+    EXPECT_EQ(header(answers.got[3], "X-Analysis"), "cached");
+    EXPECT_EQ(answers.got[3].body, answers.got[2].body);
+}
+
+TEST(AnalysisService, RefusesBeyondItsPendingGamesAndAfterStop) {
+    server::AnalysisService::Options o;
+    o.maxPending = 1;
+    o.depth = 3;
+    server::AnalysisService service(o);
+    Answers answers;
+    // A whole standard game at depth 3 takes a good fraction of a second: it is still pending
+    // when the next game comes, which is refused; a second request for it shares the work.
+    ASSERT_TRUE(service.analyse("long", randomRecord(RulesetId::Standard, 8), answers.done()));
+    EXPECT_FALSE(service.analyse("other", randomRecord(RulesetId::Bell, 9), answers.done()));
+    ASSERT_TRUE(service.analyse("long", "", answers.done()));
+    ASSERT_TRUE(answers.waitFor(2));
+    EXPECT_EQ(answers.got[0].body, answers.got[1].body);
+    EXPECT_EQ(header(answers.got[0], "X-Analysis"), "computed");
+    EXPECT_EQ(header(answers.got[1], "X-Analysis"), "shared");
+    EXPECT_EQ(service.computed(), 1u);
+    // A record that does not replay is a server fault: 500 to every waiting caller.
+    ASSERT_TRUE(service.analyse("broken", R"({"ruleset":"bell","plies":[{"throw":1,"move":"1-30"}]})", answers.done()));
+    ASSERT_TRUE(answers.waitFor(3));
+    EXPECT_EQ(answers.got[2].status, 500);
+    EXPECT_FALSE(service.cached("broken"));
+    service.stop();
+    EXPECT_FALSE(service.analyse("after", randomRecord(RulesetId::Bell, 10), answers.done()));
 }
 
 }  // namespace
