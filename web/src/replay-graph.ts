@@ -24,7 +24,7 @@ export class WinGraph {
   private count = 0;
 
   constructor(private readonly box: HTMLElement, private readonly tableBox: HTMLElement, private readonly pick: (n: number) => void) {
-    this.root = svg("svg", { class: "win-graph", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "graph-svg-title graph-svg-desc" });
+    this.root = svg("svg", { class: "win-graph", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "graph-svg-title", "aria-describedby": "graph-svg-desc" });
     this.cursor = svg("line", { class: "graph-cursor", y1: TOP, y2: H - BOTTOM });
     this.root.addEventListener("click", (ev) => {
       const r = this.root.getBoundingClientRect();
