@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { REPO, axe, ensureArtifacts, launchBrowser, message, playToEnd, startGame, startServer, step, storageBlockedContext, waitUntil, watchConsole } from "./helpers.mjs";
+import { REPO, axe, ensureArtifacts, launchBrowser, message, startGame, startServer, step, storageBlockedContext, waitUntil, watchConsole } from "./helpers.mjs";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -33,7 +33,7 @@ before(async () => {
   const page = await home.newPage();
   const path = await startGame(page, server.url, { opponent: "local", ruleset: "standard" });
   game = path.split("/").pop();
-  await playToEnd([page]);
+  await playQuickly(page);
   const response = await fetch(`${server.url}/api/games/${game}/record`);
   assert.equal(response.status, 200);
   recordText = await response.text();
@@ -43,6 +43,26 @@ before(async () => {
   await page.close();
 });
 after(async () => { await browser?.close(); await server?.stop(); rmSync(tmp, { recursive: true, force: true }); });
+
+/**
+ * Plays a pass-and-play game to its end from inside the page (one call instead of a round trip
+ * per click, as helpers.mjs step() does): throw when the button is enabled, else the first move.
+ */
+async function playQuickly(page) {
+  const outcome = await page.evaluate(async () => {
+    const until = Date.now() + 90000;
+    while (Date.now() < until) {
+      if (!document.getElementById("end").hidden) return "over";
+      const throwButton = document.getElementById("throw-button");
+      const choice = document.querySelector("#move-choices button");
+      if (!throwButton.disabled) throwButton.click();
+      else if (choice) choice.click();
+      await new Promise((r) => setTimeout(r, 4));
+    }
+    return "timeout";
+  });
+  assert.equal(outcome, "over", "the game ended");
+}
 
 const shown = (page) => page.evaluate(() => ({ position: document.getElementById("replay").dataset.position, ply: Number(document.getElementById("replay").dataset.ply) }));
 
@@ -65,39 +85,80 @@ async function checkGraph(page) {
   assert.equal(await page.$$eval("#graph-table tbody tr", (rows) => rows.length), positions.length, "the table has a row per position");
 }
 
-for (const [name, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
-  test(`the replay steps through the native engine's positions (${name})`, { timeout: 90000 }, async () => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    const problems = watchConsole(page);
-    await page.goto(`${server.url}/en/replay/${game}`);
-    await expectAt(page, 0);
-    const last = positions.length - 1;
-    // Forward with → to the end, checking every position, then back with ← a stretch.
-    for (let n = 1; n <= last; n++) { await page.keyboard.press("ArrowRight"); await expectAt(page, n); }
-    for (let n = last - 1; n >= last - 5; n--) { await page.keyboard.press("ArrowLeft"); await expectAt(page, n); }
-    await page.keyboard.press("Home");
-    await expectAt(page, 0);
-    // The buttons, the slider, a click in the move list; the fragment keeps the position.
-    await page.click("#replay-next");
-    await expectAt(page, 1);
-    await page.locator("#replay-slider").fill(String(Math.floor(last / 2)));
-    await expectAt(page, Math.floor(last / 2));
-    assert.equal(new URL(page.url()).hash, `#ply=${Math.floor(last / 2)}`);
-    await page.click(`#replay-moves li[data-n="7"] button`);
-    await expectAt(page, 7);
-    assert.equal(await page.getAttribute(`#replay-moves li[data-n="7"] button`, "aria-current"), "step");
-    await checkGraph(page);
-    await page.screenshot({ path: join(ensureArtifacts(), `replay-${name}.png`), fullPage: true });
-    const violations = await axe(page);
-    assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
-    // A reload opens the same position.
-    await page.reload();
-    await expectAt(page, 7);
-    assert.deepEqual(problems, []);
-    await context.close();
+test("the replay steps through the native engine's positions with the keys (1280×800)", { timeout: 60000 }, async () => {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${server.url}/en/replay/${game}`);
+  await expectAt(page, 0);
+  const last = positions.length - 1;
+  // The keys: → and ← a few steps, each position the native tool's.
+  for (let n = 1; n <= 6; n++) { await page.keyboard.press("ArrowRight"); assert.deepEqual(await shown(page), { position: positions[n], ply: n }); }
+  for (let n = 5; n >= 2; n--) { await page.keyboard.press("ArrowLeft"); assert.deepEqual(await shown(page), { position: positions[n], ply: n }); }
+  // Every position to the end and back to the start, by the buttons (clicked inside the page:
+  // one round trip for the whole game), equal to `senet replay --positions`.
+  const walk = await page.evaluate(() => {
+    const root = document.getElementById("replay");
+    const seen = { forward: [], back: [] };
+    document.getElementById("replay-first").click();
+    seen.forward.push(root.dataset.position);
+    for (let i = 0; i < 2000 && Number(root.dataset.ply) < Number(document.getElementById("replay-slider").max); i++) {
+      document.getElementById("replay-next").click();
+      seen.forward.push(root.dataset.position);
+    }
+    while (root.dataset.ply !== "0" && seen.back.length < 2000) {
+      document.getElementById("replay-prev").click();
+      seen.back.push(root.dataset.position);
+    }
+    return seen;
   });
-}
+  assert.deepEqual(walk.forward, positions, "forward through every position");
+  assert.deepEqual(walk.back, positions.slice(0, -1).reverse(), "back through every position");
+  await page.keyboard.press("End");
+  await expectAt(page, last);
+  await page.keyboard.press("ArrowRight");
+  assert.equal((await shown(page)).ply, last, "→ at the end stays there");
+  await page.keyboard.press("Home");
+  await expectAt(page, 0);
+  await page.click(`#replay-moves li[data-n="7"] button`);
+  await expectAt(page, 7);
+  assert.equal(await page.getAttribute(`#replay-moves li[data-n="7"] button`, "aria-current"), "step");
+  await checkGraph(page);
+  await page.screenshot({ path: join(ensureArtifacts(), "replay-desktop.png"), fullPage: true });
+  const violations = await axe(page);
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the replay on a phone: buttons, slider and move list by touch; the fragment keeps the position (390×844)", { timeout: 60000 }, async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${server.url}/en/replay/${game}#ply=3`);
+  await expectAt(page, 3);
+  await page.tap("#replay-next");
+  await expectAt(page, 4);
+  await page.tap("#replay-prev");
+  await page.tap("#replay-prev");
+  await expectAt(page, 2);
+  const middle = Math.floor((positions.length - 1) / 2);
+  await page.locator("#replay-slider").fill(String(middle));
+  await expectAt(page, middle);
+  assert.equal(new URL(page.url()).hash, `#ply=${middle}`);
+  await page.tap(`#replay-moves li[data-n="9"] button`);
+  await expectAt(page, 9);
+  await checkGraph(page);
+  await page.screenshot({ path: join(ensureArtifacts(), "replay-phone.png") });
+  await page.screenshot({ path: join(ensureArtifacts(), "replay-phone-full.png"), fullPage: true });
+  const violations = await axe(page);
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+  // A reload opens the same position.
+  await page.reload();
+  await expectAt(page, 9);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test("a record file opens at /replay, its curve computed in the browser", { timeout: 60000 }, async () => {
   const context = await browser.newContext(DESKTOP);

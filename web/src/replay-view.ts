@@ -72,9 +72,8 @@ export class ReplayView {
 
   private key(ev: KeyboardEvent): void {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    const target = ev.target as HTMLElement | null;
     // The slider steps by itself with the arrows; text fields keep their keys.
-    if (target?.closest("input, textarea, select, [contenteditable]")) return;
+    if (ev.target instanceof Element && ev.target.closest("input, textarea, select, [contenteditable]")) return;
     const last = this.game.positions.length - 1;
     const to = { ArrowLeft: this.current - 1, ArrowRight: this.current + 1, Home: 0, End: last }[ev.key];
     if (to === undefined) return;
