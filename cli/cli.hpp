@@ -43,5 +43,6 @@ int cmdArena(Args args);   // cmd_arena.cpp (computer opponent)
 int cmdVerify(Args args);  // cmd_verify.cpp (fair throws)
 int cmdWinprob(Args args); // cmd_browser.cpp (compared with the WebAssembly build)
 int cmdQuery(Args args);   // cmd_browser.cpp
+int cmdAnalyse(Args args); // cmd_analyse.cpp (game analysis)
 
 }  // namespace senet::cli

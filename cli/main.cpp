@@ -26,6 +26,8 @@ constexpr Command kCommands[] = {
     {"arena", "arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N] [--nodes N] [--depth N]\n"
               "                                        computer levels against each other (LEVEL: random, beginner,\n"
               "                                        intermediate, expert)", senet::cli::cmdArena},
+    {"analyse", "analyse RECORD.json [--depth N]  win probability of player 1 at every position, each ply's best move\n"
+                "                                        and loss, as JSON (RECORD.json may be -)", senet::cli::cmdAnalyse},
     {"verify", "verify RECORD.json [--key KEY]  check a finished game's record: the signature (KEY: the server's\n"
                "                                        public key from GET /api/key), every throw, every move, the ending",
      senet::cli::cmdVerify},

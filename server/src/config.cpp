@@ -47,6 +47,9 @@ constexpr const char* kUsage =
     "  --max-connections-per-address N  open connections per client address (default 64)\n"
     "  --ai-late-ms N         an expert decision starting this late plays at intermediate (default 250)\n"
     "  --ai-queue N           computer decisions queued before new computer games get 503 busy (default 1000)\n"
+    "  --analysis-threads N   threads analysing finished games (default 1)\n"
+    "  --analysis-rate R --analysis-burst B  analysis requests per second per address, and burst (default 0.5, 10)\n"
+    "  --analysis-cache N     analyses kept in memory, least recently used dropped (default 256)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
     "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
 
@@ -111,7 +114,8 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
                                    "accept-damaged-wal", "skip-quick-check", "test-fail-writes", "ai-late-ms", "ai-queue",
                                    "create-rate", "create-burst", "join-rate", "join-burst",
                                    "max-waiting-games", "trusted-proxy", "allow-origin", "max-queue-bytes",
-                                   "max-connections", "max-connections-per-address"};
+                                   "max-connections", "max-connections-per-address",
+                                   "analysis-threads", "analysis-rate", "analysis-burst", "analysis-cache"};
     // Flags that take no value.
     static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
@@ -190,6 +194,9 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("max-connections-per-address", 1, 10000000, c.maxConnectionsPerAddress))
         return std::nullopt;
     c.maxQueueBytes = static_cast<std::size_t>(maxQueueBytes);
+    if (!number("analysis-threads", 1, 64, c.analysisThreads) || !decimal("analysis-rate", 0.001, 1e6, c.analysisRate) ||
+        !decimal("analysis-burst", 1, 1e9, c.analysisBurst) || !number("analysis-cache", 1, 1000000, c.analysisCache))
+        return std::nullopt;
     if (auto it = values.find("trusted-proxy"); it != values.end()) {
         for (const auto& a : splitList(it->second)) {
             const std::string canonical = canonicalAddress(a);

@@ -50,6 +50,10 @@ struct Config {
     std::filesystem::path testFailWrites;       ///< --test-fail-writes PATH (tests only): every write fails while PATH exists
     std::chrono::milliseconds aiLate{250};      ///< --ai-late-ms: an expert decision starting later than this plays at intermediate
     int aiQueue = 1000;                         ///< --ai-queue: computer decisions queued before new computer games get 503 busy
+    int analysisThreads = 1;                    ///< --analysis-threads: threads for GET /api/games/{id}/analysis
+    double analysisRate = 0.5;                  ///< --analysis-rate: analysis requests per second per address (refill)
+    double analysisBurst = 10;                  ///< --analysis-burst: analysis requests per address at once
+    int analysisCache = 256;                    ///< --analysis-cache: analyses kept in memory (LRU)
     std::string version = "0.1.0";
 };
 

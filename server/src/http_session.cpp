@@ -109,15 +109,31 @@ void HttpSession::handle(beast::error_code ec) {
     request.acceptEncoding = std::string(req[http::field::accept_encoding]);
     request.contentType = std::string(req[http::field::content_type]);
     request.remoteAddress = client;
-    Response response = context_.router.handle(request);
+    const unsigned version = req.version();
+    const bool keepAlive = req.keep_alive(), head = req.method() == http::verb::head;
+    // Answers computed elsewhere (the analysis) come back on this connection's strand.
+    auto later = [self = shared_from_this(), version, keepAlive, head](Response response) {
+        net::post(self->stream_.get_executor(), [self, response = std::move(response), version, keepAlive, head]() mutable {
+            try {
+                self->stream_.expires_after(self->context_.config.httpTimeout);
+                self->respond(std::move(response), version, keepAlive, head);
+            } catch (const std::exception& e) {
+                self->fail("http", e);
+            }
+        });
+    };
+    if (context_.router.handleDeferred(request, later)) return;
+    respond(context_.router.handle(request), version, keepAlive, head);
+}
 
-    http::response<http::string_body> res{static_cast<http::status>(response.status), req.version()};
+void HttpSession::respond(Response response, unsigned version, bool keepAlive, bool head) {
+    http::response<http::string_body> res{static_cast<http::status>(response.status), version};
     addSecurityHeaders(res);
     res.set(http::field::content_type, response.contentType);
     for (auto& [name, value] : response.headers) res.set(name, value);
-    res.keep_alive(req.keep_alive());
+    res.keep_alive(keepAlive);
     const std::size_t size = response.body.size();
-    if (req.method() != http::verb::head) res.body() = std::move(response.body);
+    if (!head) res.body() = std::move(response.body);
     res.content_length(size);
     write(std::move(res));
 }

@@ -32,6 +32,8 @@ private:
     void upgrade(const std::string& client);
     void sendPlain(int status, std::string body, bool close, std::string_view retryAfter = {});
     void write(http::response<http::string_body> res);
+    /// Sends the router's answer to a request of HTTP `version` (no body for HEAD).
+    void respond(Response response, unsigned version, bool keepAlive, bool head);
     /// Answers 500 and closes after a handler threw; closes the socket if even that fails.
     void fail(const char* where, const std::exception& e);
     void closeSocket();

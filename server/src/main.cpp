@@ -5,6 +5,7 @@
 #include <iostream>
 #include <thread>
 
+#include "analysis_service.hpp"
 #include "listener.hpp"
 #include "memory_storage.hpp"
 #include "pool_scheduler.hpp"
@@ -65,6 +66,11 @@ int main(int argc, char** argv) {
         Registry registry(storage, metrics, scheduler, *config);
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config, &signer);
+        AnalysisService::Options analysisOptions;
+        analysisOptions.threads = config->analysisThreads;
+        analysisOptions.cacheEntries = static_cast<std::size_t>(config->analysisCache);
+        AnalysisService analysis(analysisOptions);
+        router.setAnalysis(&analysis);
         ServerContext context{registry, router, metrics, *config, {}};
         context.connections.publishTo(&metrics.openConnections);
 
@@ -125,6 +131,7 @@ int main(int argc, char** argv) {
         for (int i = 1; i < config->threads; ++i) threads.emplace_back(runIo);
         runIo();
         for (auto& t : threads) t.join();
+        analysis.stop();  // before the io_context goes: queued answers hold its sessions
         scheduler.stop();
         // One last backup after the last write: a restart or upgrade always has a fresh one.
         if (backups) backups->stop(true);

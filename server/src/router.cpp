@@ -166,6 +166,9 @@ Response Router::route(const Request& request) const {
         if (tail == "/join") return request.method == "POST" ? limitedJoin(request, id) : methodNotAllowed("POST");
         if (tail == "/invite") return request.method == "POST" ? limitedInvite(request, id) : methodNotAllowed("POST");
         if (tail == "/record") return get ? apiGameRecord(registry_, id, signer_) : methodNotAllowed("GET, HEAD");
+        // With an analysis service, handleDeferred answers GET and HEAD before route() is reached.
+        if (tail == "/analysis")
+            return get ? apiError(503, "no-analysis", "this server does not analyse games") : methodNotAllowed("GET, HEAD");
         return apiError(404, "not-found", "no such API route");
     }
     if (path.starts_with("/api/")) return apiError(404, "not-found", "no such API route");

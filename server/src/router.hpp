@@ -17,6 +17,8 @@
 
 namespace senet::server {
 
+class AnalysisService;
+
 /// Maps a request to a response. Thread-safe (const apart from the registry, which is).
 class Router {
 public:
@@ -26,6 +28,12 @@ public:
            const fairness::Signer* signer = nullptr);
     /// The response for `request`. Never throws: internal failures become 500.
     Response handle(const Request& request) const;
+    /// Answers the requests that are computed off the I/O threads (GET /api/games/{id}/analysis,
+    /// router_analysis.cpp): returns true when it took `request`, then calls `done` exactly once,
+    /// possibly later on another thread; false for every other request (use handle()).
+    bool handleDeferred(const Request& request, std::function<void(Response)> done) const;
+    /// The analysis service behind GET /api/games/{id}/analysis; without one that route answers 503.
+    void setAnalysis(AnalysisService* analysis) { analysis_ = analysis; }
 
 private:
     Response route(const Request& request) const;
@@ -50,6 +58,10 @@ private:
     mutable TokenBuckets joinBuckets_{config_.joinRate, config_.joinBurst};
     mutable WaitingGames waiting_{config_.maxWaitingGames, [this](const std::string& id) { return stillWaiting(id); }};
     bool stillWaiting(const std::string& id) const;
+    /// GET /api/games/{id}/analysis through the per-address analysis limit.
+    void limitedAnalysis(const Request& request, const std::string& id, std::function<void(Response)> done) const;
+    AnalysisService* analysis_ = nullptr;
+    mutable TokenBuckets analysisBuckets_{config_.analysisRate, config_.analysisBurst};
 };
 
 // The JSON API (api.cpp). Each takes the request (and the game id from the path) and answers.
