@@ -35,6 +35,8 @@ const sizes = {};
 // pages that import the wrapper load it: the play page must not (checked below).
 execFileSync(join(web, "..", "scripts", "build-wasm.sh"), { stdio: "inherit" });
 sizes["engine.wasm"] = emit("engine.wasm", "wasm", readFileSync(join(web, "..", "build-wasm", "engine.wasm")));
+// Precompressed beside it: the server sends the .gz to browsers that accept gzip.
+writeFileSync(join(dist, manifest["engine.wasm"].slice("/static/".length) + ".gz"), gzipSync(sizes["engine.wasm"], { level: 9 }));
 const define = { SENET_ENGINE_WASM_URL: JSON.stringify(manifest["engine.wasm"]) };
 /** Whether a bundle file refers to the engine (its URL or the wrapper's calls into it). */
 const usesEngine = (contents) => {

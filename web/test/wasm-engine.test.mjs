@@ -218,6 +218,13 @@ test("malformed input throws an Error naming the problem, and the engine keeps w
     [() => engine.replay('{"ruleset":"standard","plies":[{"throw":2,"sticks":"1100","move":"1-3"}]}'), /ply 1/],
     [() => engine.replay('{"ruleset":"standard","plies":[{"throw":7,"sticks":"1100","move":"9-11"}]}'), /ply 1/],
     [() => engine.replay('{"ruleset":"jequier","plies":[{"throw":2,"sticks":"1100","move":"9-11"}]}'), /opening/],
+    [() => engine.replay('{"ruleset":"standard","plies":[7]}'), /ply 1/],
+    [() => engine.replay('{"ruleset":"standard","plies":[{"throw":2,"sticks":"1100","move":"9-11","player":2}]}'), /player/],
+    [() => engine.replay('{"ruleset":"standard","plies":[{"throw":18446744073709551615,"sticks":"1100","move":"9-11"}]}'), /ply 1/],
+    [() => engine.replay('{"ruleset":"standard","plies":[{"throw":2.5,"sticks":"1100","move":"9-11"}]}'), /ply 1/],
+    [() => engine.replay('{"ruleset":"standard","plies":[],"result":"win 1"}'), /result/],
+    [() => engine.replay('{"ruleset":"bell","opening":[],"plies":[]}'), /opening/],
+    [() => engine.replay('{"ruleset":"\ud800"}'), /ruleset/],
   ];
   for (const [call, message] of cases) {
     assert.throws(call, (err) => err instanceof Error && message.test(err.message), String(call));

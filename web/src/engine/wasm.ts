@@ -6,7 +6,7 @@
 
 /** One throw value of a ruleset with its exact chance. */
 export interface ThrowOdds {
-  /** The value thrown (1..5 for sticks, 1..4 for Bell's die). */
+  /** The value thrown (1..5 standard, 1..4 and 6 Jéquier, 1..4 Bell's die). */
   throwValue: number;
   /** Its probability (weight / total weight of the ruleset's outcomes), in (0, 1]. */
   probability: number;
@@ -44,8 +44,9 @@ export interface Replay {
 /** The engine, once loaded. Every method is synchronous and never aborts the module. */
 export interface SenetEngine {
   /**
-   * Every legal move in `position` (RULES.md notation) for `throwValue` (1..5, or 1..4 for
-   * Bell), as `senet moves` prints them, in the same order; ["pass"] when there is none.
+   * Every legal move in `position` (RULES.md notation) for `throwValue` (a value the ruleset
+   * can throw, see throwOdds: 1..5 standard, 1..4 and 6 Jéquier, 1..4 Bell), as `senet moves`
+   * prints them, in the same order; ["pass"] when there is none (or Jéquier's lost turn).
    * Throws Error (its message names the problem, as `senet moves` does) for a malformed
    * position, a throw the ruleset cannot produce, or a game that is over.
    */
@@ -169,7 +170,7 @@ function wrap(x: Exports): SenetEngine {
     }
   };
   const checkThrow = (v: number) => {
-    if (!Number.isInteger(v) || v < 0 || v > 15) throw new Error(`throw must be a whole number from 1 to 6, got ${String(v)}`);
+    if (!Number.isInteger(v) || v < 0 || v > 15) throw new Error(`throw must be a whole number the ruleset can throw, got ${String(v)}`);
   };
   const lines = (text: string) => (text === "" ? [] : text.replace(/\n$/, "").split("\n"));
 
