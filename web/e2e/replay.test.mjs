@@ -124,6 +124,7 @@ test("the replay steps through the native engine's positions with the keys (1280
   await expectAt(page, 7);
   assert.equal(await page.getAttribute(`#replay-moves li[data-n="7"] button`, "aria-current"), "step");
   await checkGraph(page);
+  assert.equal(await page.textContent("#graph-source"), message("en", "replay.source.server"), "the server's analysis draws the curve");
   await page.screenshot({ path: join(ensureArtifacts(), "replay-desktop.png"), fullPage: true });
   const violations = await axe(page);
   assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
