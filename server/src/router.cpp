@@ -227,6 +227,16 @@ Response Router::route(const Request& request) const {
             if (!found.room) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
             return page(site_.play(pathLang, id, found.room->rulesetId()));
         }
+        // /{lang}/replay (open a record file) and /{lang}/replay/{id} (a game of this server)
+        if ((rest == "/replay" || rest.starts_with("/replay/")) && isLanguage(pathLang)) {
+            const std::string id(rest.size() > 8 ? rest.substr(8) : std::string_view());
+            if (id.empty()) return page(site_.replay(pathLang, ""));
+            if (!Registry::plausibleId(id)) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
+            Lookup found = registry_.find(id);
+            if (found.status == Lookup::Expired) return errorPage(pathLang, site::ErrorKind::GameExpired, 410);
+            if (!found.room) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
+            return page(site_.replay(pathLang, id));
+        }
         if (isLanguage(pathLang)) {
             if (auto p = site_.content(path)) return page(*p);
             return errorPage(pathLang, site::ErrorKind::NotFound, 404);

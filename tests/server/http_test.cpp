@@ -54,6 +54,25 @@ TEST_F(Http, RedirectsAndPages) {
     EXPECT_EQ(missing.header("content-type"), "text/html; charset=utf-8");
 }
 
+TEST_F(Http, ReplayPages) {
+    // /{lang}/replay opens a record file; /{lang}/replay/{id} is the page of a game of this
+    // server (its script says when the game is still played); unknown games are the friendly 404.
+    auto file = httpRequest(port(), "GET", "/de/replay");
+    EXPECT_EQ(file.status, 200);
+    EXPECT_NE(file.body.find("id=\"record-file\""), std::string::npos);
+    EXPECT_NE(file.body.find("data-game=\"\""), std::string::npos);
+    const NewGame g = createGame(port(), "jequier", "friend");
+    auto page = httpRequest(port(), "GET", "/nl/replay/" + g.id);
+    EXPECT_EQ(page.status, 200);
+    EXPECT_NE(page.body.find("data-game=\"" + g.id + "\""), std::string::npos);
+    EXPECT_EQ(page.body.find("id=\"record-file\""), std::string::npos);
+    EXPECT_NE(page.body.find("hreflang=\"fi\" href=\"/fi/replay/" + g.id + "\""), std::string::npos);
+    EXPECT_EQ(httpRequest(port(), "GET", "/en/replay/AAAAAAAAAAAAAAAAAAAAAA").status, 404);
+    EXPECT_EQ(httpRequest(port(), "GET", "/en/replay/not-an-id").status, 404);
+    EXPECT_EQ(httpRequest(port(), "GET", "/en/replayx").status, 404);
+    EXPECT_EQ(httpRequest(port(), "GET", "/xx/replay").status, 404);
+}
+
 TEST_F(Http, CreateGameAnswersUrlsAndSecrets) {
     const NewGame g = createGame(port(), "jequier", "friend", "second");
     EXPECT_EQ(g.id.size(), 22u);  // 128 bits, base64url

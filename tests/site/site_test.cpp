@@ -84,6 +84,17 @@ TEST(Site, EveryPageRendersInEveryLanguage) {
         EXPECT_NE(play.body.find("data-ruleset=\"bell\""), std::string::npos);
         EXPECT_EQ(play.body.find("\u27E6"), std::string::npos);
         EXPECT_EQ(play.body.find("style="), std::string::npos);
+        // The replay pages: the board facts of every ruleset (the record names its own), all strings there.
+        for (const std::string id : {"abc123", ""}) {
+            const Page replay = site.replay(lang, id);
+            EXPECT_EQ(replay.status, 200);
+            EXPECT_NE(replay.body.find("data-game=\"" + id + "\""), std::string::npos);
+            for (const char* key : {"standard", "jequier", "bell"})
+                EXPECT_NE(replay.body.find(std::string("&quot;") + key + "&quot;:{&quot;ruleset&quot;"), std::string::npos) << lang << " " << key;
+            EXPECT_EQ(replay.body.find("\u27E6"), std::string::npos) << lang;
+            EXPECT_EQ(replay.body.find("style="), std::string::npos);
+            EXPECT_EQ(replay.body.find("id=\"record-file\"") != std::string::npos, id.empty()) << lang;
+        }
         for (ErrorKind k : {ErrorKind::NotFound, ErrorKind::GameUnknown, ErrorKind::GameExpired, ErrorKind::GameFull, ErrorKind::BadRequest}) {
             const Page e = site.error(lang, k);
             EXPECT_GE(e.status, 400);

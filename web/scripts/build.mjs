@@ -14,7 +14,7 @@ import { readPo } from "./po.mjs";
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
 /** Catalog keys the browser needs; the rest is only used by the server-rendered pages. */
-const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value"];
+const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value", "replay."];
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "i18n"), { recursive: true });
@@ -46,14 +46,25 @@ const usesEngine = (contents) => {
 // Code splitting: what a page loads only on demand (the play page's QR code) goes into a chunk of
 // its own, fetched by a dynamic import; esbuild names every file by its content's hash. The
 // content and error pages load only "site" (the header's language menu).
-for (const entry of ["play", "home", "site"]) {
+for (const entry of ["play", "home", "site", "replay"]) {
   const out = await esbuild.build({
     entryPoints: [join(web, "src", `${entry}.ts`)], outdir: dist, splitting: true,
     entryNames: "[name]-[hash]", chunkNames: "chunk-[hash]",
     bundle: true, minify: true, format: "esm", target: "es2022", write: false, legalComments: "none", define,
   });
-  if (entry === "play" && out.outputFiles.some((f) => usesEngine(f.contents)))
-    throw new Error("the play page's bundle refers to the WebAssembly engine: only the learn and replay pages may load it");
+  // A player's page must not load the engine: play.js and every chunk it imports statically.
+  // Spectators get their win-probability bar from a chunk play.js imports dynamically (spectate.ts).
+  if (entry === "play") {
+    const byName = new Map(out.outputFiles.map((f) => [f.path.slice(dist.length + 1), f]));
+    const queue = [...byName.keys()].filter((n) => n.startsWith("play-"));
+    for (const seen = new Set(queue); queue.length;) {
+      const file = byName.get(queue.shift());
+      if (usesEngine(file.contents))
+        throw new Error("the play page's bundle refers to the WebAssembly engine: only the learn and replay pages (and the spectators' chunk) may load it");
+      for (const [, name] of Buffer.from(file.contents).toString("utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+        if (!seen.has(name)) { seen.add(name); queue.push(name); }
+    }
+  }
   for (const file of out.outputFiles) {
     const name = file.path.slice(dist.length + 1);
     writeFileSync(file.path, file.contents);

@@ -2,6 +2,7 @@
 import { byId } from "./dom";
 import "./langmenu";
 import { setGameValue, rememberSecret } from "./seat";
+import { myGames } from "./mygames";
 
 const form = byId<HTMLFormElement>("start-form");
 const status = byId("start-status");
@@ -52,3 +53,7 @@ form.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+// "Your games": this browser's games, from its own storage; the list's code and words are
+// fetched only when there is any.
+if (myGames().length) void import("./home-games").then((m) => m.showMyGames());

@@ -18,6 +18,7 @@ import { clientSeed, rememberSecret, seatFromUrl } from "./seat";
 import { inviteLink, neutralLink, renderRematchLink, renderWatchers } from "./share";
 import { keepFragmentInLangLinks } from "./langmenu";
 import { drawThrow } from "./sticks";
+import { afterRender } from "./replay-hooks";
 import * as words from "./words";
 
 const root = byId("play");
@@ -122,6 +123,7 @@ function render(): void {
   renderFairness(s);
   // Only once the page knows its seats (an `events` message may come before the first snapshot).
   if (you.length) yourTurn(!isLocal() && s.phase !== "over" && s.seatToAct !== null && you.includes(s.seatToAct));
+  afterRender(game, lang, s, you, seatsKnown);  // replay link, "Your games" note, spectators' bar
 }
 
 function renderFairness(s: Snapshot): void {

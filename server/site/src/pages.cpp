@@ -121,6 +121,7 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         }
         for (const std::string& p : c.keysWithPrefix("home.about.")) ctx.list("about").push_back(Context{}.set("text", c.get(p)));
         ctx.set("script", asset("home.js"));
+        ctx.set("strings", asset("i18n/" + lang + ".json"));  // "Your games" (home-games.ts)
         return wrap(ctx, "home", c);
     }
     if (page == "rules") {
@@ -181,6 +182,23 @@ std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, R
     ctx.set("rulesHref", id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + std::string(r.key));
     ctx.set("playPage", "1");
     return wrap(ctx, "play", c);
+}
+
+std::string Impl::renderReplay(const std::string& lang, std::string_view gameId) const {
+    const Catalog& c = catalogs.at(lang);
+    Context ctx = layout(lang, gameId.empty() ? std::string("replay") : "replay/" + std::string(gameId), "replay.title");
+    // The record names its ruleset: the script picks the board facts of the one it holds.
+    std::string boards = "{";
+    for (const Ruleset* r : allRulesets()) {
+        if (boards.size() > 1) boards += ',';
+        boards += jsonString(r->key) + ":" + boardJson(*r);
+    }
+    boards += "}";
+    ctx.set("game", std::string(gameId)).set("boards", boards);
+    ctx.set("strings", asset("i18n/" + lang + ".json")).set("script", asset("replay.js"));
+    if (gameId.empty()) ctx.set("fileMode", "1");
+    ctx.set("heading", gameId.empty() ? c.get("replay.file-title") : c.get("replay.title"));
+    return wrap(ctx, "replay", c);
 }
 
 std::string Impl::renderError(const std::string& lang, ErrorKind kind) const {

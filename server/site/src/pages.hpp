@@ -34,6 +34,8 @@ struct Impl {
     static const std::vector<std::string>& contentPages();
     std::string renderContent(const std::string& lang, const std::string& page) const;
     std::string renderPlay(const std::string& lang, std::string_view gameId, RulesetId ruleset) const;
+    /// The replay page of game `gameId`, or the record-file page when it is empty.
+    std::string renderReplay(const std::string& lang, std::string_view gameId) const;
     std::string renderError(const std::string& lang, ErrorKind kind) const;
 
 private:

@@ -94,6 +94,7 @@ Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_
     for (const std::string& lang : languages) {
         renderPlay(lang, "check", RulesetId::Standard);
         renderError(lang, ErrorKind::NotFound);
+        renderReplay(lang, "check");
     }
 }
 
@@ -114,6 +115,10 @@ std::optional<Page> Site::content(std::string_view path) const {
 
 Page Site::play(std::string_view lang, std::string_view gameId, RulesetId ruleset) const {
     return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset)};
+}
+
+Page Site::replay(std::string_view lang, std::string_view gameId) const {
+    return Page{200, impl_->renderReplay(impl_->knownLanguage(lang), gameId)};
 }
 
 Page Site::error(std::string_view lang, ErrorKind kind) const {

@@ -50,6 +50,10 @@ public:
     std::optional<Page> content(std::string_view path) const;
     /// The play page of an existing game, in language `lang` (one of languages()).
     Page play(std::string_view lang, std::string_view gameId, RulesetId ruleset) const;
+    /// The replay page in language `lang`: of the finished game `gameId` (its script loads the
+    /// record and, when the game is still played, says so), or with an empty `gameId` the page
+    /// that opens a record file.
+    Page replay(std::string_view lang, std::string_view gameId) const;
     /// A friendly error page with a way back home.
     Page error(std::string_view lang, ErrorKind kind) const;
 

@@ -1,0 +1,25 @@
+// What the play page does for the replay side of the site, after each render: the end
+// screen's link to the game's replay, the note "Your games" on the home page reads
+// (mygames.ts), and the spectators' win-probability bar (spectate.ts).
+import { el } from "./dom";
+import { t } from "./i18n";
+import { noteGame } from "./mygames";
+import type { State } from "./protocol";
+import { spectatorBar } from "./spectate";
+
+/** The end screen's link to /{lang}/replay/{game}, added once the game is over. */
+export function showReplayLink(game: string, lang: string, s: State): void {
+  if (s.phase !== "over" || document.getElementById("replay-link")) return;
+  const record = document.getElementById("record-link")?.parentElement;
+  if (!record) return;
+  const p = el("p");
+  p.append(el("a", { id: "replay-link", class: "button", href: `/${lang}/replay/${encodeURIComponent(game)}` }, t("replay.end-link")));
+  record.before(p);
+}
+
+/** Everything above, for state `s` of game `game` seen with seats `you` (known once `seatsKnown`). */
+export function afterRender(game: string, lang: string, s: State, you: number[], seatsKnown: boolean): void {
+  showReplayLink(game, lang, s);
+  if (seatsKnown) noteGame(game, s, you);
+  spectatorBar(s, you, seatsKnown);
+}
