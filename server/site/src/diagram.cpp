@@ -73,21 +73,37 @@ std::string boardDiagram(const Ruleset& r, const Catalog& c, const std::string& 
         if (sq <= startSquares) s += pieceShape(sq % 2 == 1 ? 1 : 2, x, y);
         s += "\n";
     }
-    // The path: a line through every square's lower part, an arrowhead at each square.
+    // The path: a line through every square's lower part, an arrowhead between each two squares.
+    auto along = [](int sq) {
+        const auto [x, y] = cellOf(sq);
+        return std::pair<int, int>{x + 50, y + 82};
+    };
     std::string points;
     for (int sq = 1; sq <= kSquareCount; ++sq) {
-        const auto [x, y] = cellOf(sq);
-        points += std::to_string(x + 50) + "," + std::to_string(y + 82) + " ";
+        const auto [x, y] = along(sq);
+        points += std::to_string(x) + "," + std::to_string(y) + " ";
     }
-    const auto [x30, y30] = cellOf(kSquareCount);
-    points += std::to_string(x30 + kCell + 40) + "," + std::to_string(y30 + 82);
-    s += "<polyline class=\"diagram-path\" points=\"" + points + "\" marker-mid=\"url(#" + id + "-arrow)\" marker-end=\"url(#" + id + "-arrow)\"/>\n";
+    const auto [x30, y30] = along(kSquareCount);
+    points += std::to_string(x30 + 90) + "," + std::to_string(y30);
+    s += "<polyline class=\"diagram-path\" points=\"" + points + "\" marker-end=\"url(#" + id + "-arrow)\"/>\n";
+    for (int sq = 1; sq < kSquareCount; ++sq) {
+        const auto [ax, ay] = along(sq);
+        const auto [bx, by] = along(sq + 1);
+        const int dx = (bx > ax) - (bx < ax), dy = (by > ay) - (by < ay);  // one of them is 0
+        const int mx = (ax + bx) / 2, my = (ay + by) / 2;
+        auto pt = [](int x, int y) { return std::to_string(x) + "," + std::to_string(y) + " "; };
+        s += "<polygon class=\"diagram-arrowhead\" points=\"" + pt(mx + 8 * dx, my + 8 * dy) + pt(mx - 6 * dx - 6 * dy, my - 6 * dy - 6 * dx) +
+             pt(mx - 6 * dx + 6 * dy, my - 6 * dy + 6 * dx) + "\"/>";
+    }
+    s += "\n";
     const auto [x1, y1] = cellOf(1);
     s += "<text class=\"diagram-start\" x=\"" + std::to_string(x1 + 2) + "\" y=\"" + std::to_string(y1 - 8) + "\">" + escapeHtml(c.get("learn.diagram.start")) + " ↓</text>\n";
-    s += "<text class=\"diagram-start\" text-anchor=\"end\" x=\"" + std::to_string(width - 2) + "\" y=\"" + std::to_string(height - 2) + "\">" +
+    s += "<text class=\"diagram-start\" text-anchor=\"end\" x=\"" + std::to_string(width - 8) + "\" y=\"" + std::to_string(height - 6) + "\">" +
          escapeHtml(c.get("learn.diagram.off")) + "</text>\n";
     s += "</svg>\n<figcaption><ul class=\"diagram-legend\">";
-    for (const std::string& line : houseLines) s += "<li>" + escapeHtml(line) + "</li>";
+    for (const House& h : r.houses)
+        if (h.square)
+            s += "<li><strong>" + std::to_string(h.square) + "</strong> " + escapeHtml(c.get("house." + std::string(h.key))) + "</li>";
     s += "</ul></figcaption>\n</figure>\n";
     return s;
 }
