@@ -41,5 +41,7 @@ int cmdPerft(Args args);
 int cmdReplay(Args args);
 int cmdArena(Args args);   // cmd_arena.cpp (computer opponent)
 int cmdVerify(Args args);  // cmd_verify.cpp (fair throws)
+int cmdWinprob(Args args); // cmd_browser.cpp (compared with the WebAssembly build)
+int cmdQuery(Args args);   // cmd_browser.cpp
 
 }  // namespace senet::cli

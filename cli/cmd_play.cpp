@@ -6,7 +6,10 @@
 #include <sstream>
 
 #include "cli.hpp"
+#include <vector>
+
 #include "senet/perft.hpp"
+#include "senet/record_positions.hpp"
 
 namespace senet::cli {
 
@@ -66,17 +69,29 @@ int cmdPerft(Args args) {
 }
 
 int cmdReplay(Args args) {
-    if (args.size() != 1) return error("usage: senet replay RECORD.json (or - for standard input)");
+    // --positions (before or after the file): every position of the game instead of the last.
+    bool positions = false;
+    std::vector<std::string_view> rest;
+    for (std::string_view a : args) {
+        if (a == "--positions" && !positions) positions = true;
+        else rest.push_back(a);
+    }
+    if (rest.size() != 1 || (rest[0].starts_with("--")))
+        return error("usage: senet replay [--positions] RECORD.json (or - for standard input)");
     std::stringstream text;
-    if (args[0] == "-") {
+    if (rest[0] == "-") {
         text << std::cin.rdbuf();
     } else {
-        std::ifstream in{std::string(args[0])};
-        if (!in) return error("cannot read '" + std::string(args[0]) + "'");
+        std::ifstream in{std::string(rest[0])};
+        if (!in) return error("cannot read '" + std::string(rest[0]) + "'");
         text << in.rdbuf();
     }
     const auto game = replayJson(text.str());
     if (!game) return error("bad record: " + game.error().message);
+    if (positions) {
+        for (const Position& p : recordPositions(game->record())) std::cout << formatPosition(p) << '\n';
+        return 0;
+    }
     std::cout << formatPosition(game->position()) << '\n' << outcomeName(game->outcome()) << '\n';
     return 0;
 }

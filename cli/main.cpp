@@ -19,13 +19,20 @@ constexpr Command kCommands[] = {
     {"start", "start RULESET                   the starting position of a ruleset", senet::cli::cmdStart},
     {"selfplay", "selfplay --rules R --games N --seed S   N random games; wins, plies, games/s", senet::cli::cmdSelfplay},
     {"perft", "perft POSITION DEPTH            leaf count over every throw value and move for DEPTH plies", senet::cli::cmdPerft},
-    {"replay", "replay RECORD.json              check a game record; print its final position and result", senet::cli::cmdReplay},
+    {"replay", "replay [--positions] RECORD.json   check a game record; print its final position and result\n"
+               "                                        (--positions: the start and the position after every ply instead,\n"
+               "                                        one per line; Jéquier's start is the position after its opening)",
+     senet::cli::cmdReplay},
     {"arena", "arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N] [--nodes N] [--depth N]\n"
               "                                        computer levels against each other (LEVEL: random, beginner,\n"
               "                                        intermediate, expert)", senet::cli::cmdArena},
     {"verify", "verify RECORD.json [--key KEY]  check a finished game's record: the signature (KEY: the server's\n"
                "                                        public key from GET /api/key), every throw, every move, the ending",
      senet::cli::cmdVerify},
+    {"winprob", "winprob POSITION                the expert's estimate that player 1 wins, in [0, 1]", senet::cli::cmdWinprob},
+    {"query", "query < QUERIES                 answers lines 'moves POSITION THROW', 'apply POSITION THROW MOVE',\n"
+              "                                        'winprob POSITION' one line each ('error: ...' when rejected)",
+     senet::cli::cmdQuery},
 };
 
 void printUsage(std::ostream& out) {

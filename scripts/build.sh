@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ -f web/package.json ]; then
+  # The engine for the browser first (build-wasm/engine.wasm); the web build fingerprints it.
+  scripts/build-wasm.sh
   (cd web && npm ci --no-audit --no-fund && npm run build)
 fi
 launcher=()

@@ -13,6 +13,7 @@ packages=(
   libicu-dev
   gettext jq python3
   chromium
+  emscripten
 )
 
 # The web build needs Node.js and npm; the machines this runs on bring Node 20. On a bare

@@ -2,10 +2,11 @@
 // catalogs into JSON for the browser, fingerprints everything into dist/ and writes
 // dist/manifest.json (logical name → URL under /static/) for the C++ renderer.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { IntlMessageFormat } from "intl-messageformat";
 import { readPo } from "./po.mjs";
@@ -29,6 +30,17 @@ function emit(logical, ext, contents) {
 }
 
 const sizes = {};
+// The engine in the browser (scripts/build-wasm.sh, a no-op when up to date), fingerprinted like
+// the rest; its URL reaches the wrapper (src/engine/wasm.ts) as SENET_ENGINE_WASM_URL. Only the
+// pages that import the wrapper load it: the play page must not (checked below).
+execFileSync(join(web, "..", "scripts", "build-wasm.sh"), { stdio: "inherit" });
+sizes["engine.wasm"] = emit("engine.wasm", "wasm", readFileSync(join(web, "..", "build-wasm", "engine.wasm")));
+const define = { SENET_ENGINE_WASM_URL: JSON.stringify(manifest["engine.wasm"]) };
+/** Whether a bundle file refers to the engine (its URL or the wrapper's calls into it). */
+const usesEngine = (contents) => {
+  const text = Buffer.from(contents).toString("utf8");
+  return text.includes(manifest["engine.wasm"]) || text.includes("senet_result_ptr");
+};
 // Code splitting: what a page loads only on demand (the play page's QR code) goes into a chunk of
 // its own, fetched by a dynamic import; esbuild names every file by its content's hash. The
 // content and error pages load only "site" (the header's language menu).
@@ -36,8 +48,10 @@ for (const entry of ["play", "home", "site", "learn"]) {
   const out = await esbuild.build({
     entryPoints: [join(web, "src", `${entry}.ts`)], outdir: dist, splitting: true,
     entryNames: "[name]-[hash]", chunkNames: "chunk-[hash]",
-    bundle: true, minify: true, format: "esm", target: "es2022", write: false, legalComments: "none",
+    bundle: true, minify: true, format: "esm", target: "es2022", write: false, legalComments: "none", define,
   });
+  if (entry === "play" && out.outputFiles.some((f) => usesEngine(f.contents)))
+    throw new Error("the play page's bundle refers to the WebAssembly engine: only the learn and replay pages may load it");
   for (const file of out.outputFiles) {
     const name = file.path.slice(dist.length + 1);
     writeFileSync(file.path, file.contents);
@@ -70,3 +84,5 @@ writeFileSync(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2) + "
 
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 for (const [name, data] of Object.entries(sizes)) console.log(`${name.padEnd(16)} ${String(data.length).padStart(7)} B, ${String(gz(data)).padStart(6)} B gzip`);
+const br = (b) => brotliCompressSync(b, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+console.log(`engine.wasm: ${sizes["engine.wasm"].length} B, ${gz(sizes["engine.wasm"])} B gzip, ${br(sizes["engine.wasm"])} B brotli`);

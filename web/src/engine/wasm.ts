@@ -91,6 +91,8 @@ interface Exports {
   senet_replay(record: number, recordLen: number): number;
   senet_result_ptr(): number;
   senet_result_len(): number;
+  /** Runs the module's static constructors (a reactor module without main). */
+  _initialize?: () => void;
 }
 
 let loading: Promise<SenetEngine> | null = null;
@@ -118,15 +120,25 @@ export function loadEngine(): Promise<SenetEngine> {
 /** Instantiates the engine from the bytes of engine.wasm (what loadEngine fetches; tests pass the file). */
 export async function instantiateEngine(bytes: BufferSource): Promise<SenetEngine> {
   const { instance } = await WebAssembly.instantiate(bytes, imports());
-  return wrap(instance.exports as unknown as Exports);
+  const exports = instance.exports as unknown as Exports;
+  exports._initialize?.();
+  return wrap(exports);
 }
 
-/** The few imports the module needs; none of them is reached by valid use. */
+/**
+ * The module's two imports: the heap grew (nothing to do: views of memory.buffer are made
+ * afresh on every call), and exit, reached only by an abort inside the engine, which no
+ * input can cause; it is turned into an Error rather than a dead module.
+ */
 function imports(): WebAssembly.Imports {
-  const trap = (name: string) => () => {
-    throw new Error(`engine: unexpected call of ${name}`);
+  return {
+    env: { emscripten_notify_memory_growth: () => {} },
+    wasi_snapshot_preview1: {
+      proc_exit: (code: number) => {
+        throw new Error(`engine: the module exited (code ${code})`);
+      },
+    },
   };
-  return new Proxy({}, { get: (_t, mod) => new Proxy({}, { get: (_u, name) => trap(`${String(mod)}.${String(name)}`) }) }) as WebAssembly.Imports;
 }
 
 function wrap(x: Exports): SenetEngine {
@@ -140,16 +152,18 @@ function wrap(x: Exports): SenetEngine {
     new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
     return [ptr, bytes.length];
   };
-  /** The text the last call left; throws it as an Error when the call failed (status != 0). */
-  const result = (status: number): string => {
-    const text = decoder.decode(new Uint8Array(x.memory.buffer, x.senet_result_ptr(), x.senet_result_len()));
-    if (status !== 0) throw new Error(text);
-    return text;
+  /** The bytes the last call left; throws their text as an Error when the call failed (status != 0). */
+  const resultBytes = (status: number): Uint8Array => {
+    const bytes = new Uint8Array(x.memory.buffer, x.senet_result_ptr(), x.senet_result_len());
+    if (status !== 0) throw new Error(decoder.decode(bytes));
+    return bytes;
   };
-  const withStrings = <T>(args: string[], call: (ptrs: [number, number][]) => T): T => {
+  const result = (status: number): string => decoder.decode(resultBytes(status));
+  /** Calls `call` with (pointer, length) of each string copied into the module, then frees them. */
+  const withStrings = <T>(args: string[], call: (...pointersAndLengths: number[]) => T): T => {
     const ptrs = args.map(put);
     try {
-      return call(ptrs);
+      return call(...ptrs.flat());
     } finally {
       for (const [p] of ptrs) x.senet_free(p);
     }
@@ -162,23 +176,29 @@ function wrap(x: Exports): SenetEngine {
   return {
     moves(position, throwValue) {
       checkThrow(throwValue);
-      return withStrings([position], ([[p, n]]) => lines(result(x.senet_moves(p!, n!, throwValue))));
+      return withStrings([position], (p, n) => lines(result(x.senet_moves(p, n, throwValue))));
     },
     apply(position, throwValue, move) {
       checkThrow(throwValue);
-      return withStrings([position, move], ([[p, n], [m, k]]) => {
-        const [pos = "", status = ""] = lines(result(x.senet_apply(p!, n!, throwValue, m!, k!)));
+      return withStrings([position, move], (p, n, m, k) => {
+        const [pos = "", status = ""] = lines(result(x.senet_apply(p, n, throwValue, m, k)));
         return { position: pos, status };
       });
     },
     throwOdds(ruleset) {
-      return withStrings([ruleset], ([[p, n]]) => JSON.parse(result(x.senet_throw_odds(p!, n!))) as ThrowOdds[]);
+      return withStrings([ruleset], (p, n) => {
+        const odds = JSON.parse(result(x.senet_throw_odds(p, n))) as { total: number; values: { throwValue: number; weight: number; extraThrow: boolean }[] };
+        return odds.values.map((v) => ({ throwValue: v.throwValue, probability: v.weight / odds.total, extraThrow: v.extraThrow }));
+      });
     },
     winProbability(position) {
-      return withStrings([position], ([[p, n]]) => Number(result(x.senet_win_probability(p!, n!))));
+      return withStrings([position], (p, n) => {
+        const bytes = resultBytes(x.senet_win_probability(p, n));
+        return new DataView(bytes.buffer, bytes.byteOffset, 8).getFloat64(0, true);
+      });
     },
     replay(recordJson) {
-      return withStrings([recordJson], ([[p, n]]) => JSON.parse(result(x.senet_replay(p!, n!))) as Replay);
+      return withStrings([recordJson], (p, n) => JSON.parse(result(x.senet_replay(p, n))) as Replay);
     },
   };
 }
