@@ -4,9 +4,10 @@
 
 namespace senet::server {
 
-/// The Content-Security-Policy of every response.
+/// The Content-Security-Policy of every response. 'wasm-unsafe-eval' lets the learn and replay
+/// pages compile the engine (WebAssembly) and nothing else: no eval of JavaScript.
 inline constexpr const char* kContentSecurityPolicy =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
     "frame-ancestors 'none'";
 
 /// Sets Server, Content-Security-Policy, Referrer-Policy, X-Content-Type-Options and

@@ -23,7 +23,7 @@ TEST_F(Http, SecurityHeadersOnEveryResponse) {
     for (const char* path : {"/healthz", "/en/", "/nowhere", "/api/games/xyz"}) {
         auto r = httpRequest(port(), "GET", path);
         EXPECT_EQ(r.header("content-security-policy"),
-                  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
                   "base-uri 'none'; frame-ancestors 'none'")
             << path;
         EXPECT_EQ(r.header("referrer-policy"), "no-referrer") << path;
