@@ -122,20 +122,21 @@ function onBoardClick(ev: Event): void {
   if (done || !square) return;
   const p = parsePosition(position);
   const l = lesson();
+  // A second click on the chosen piece's target (even one the rules refuse, such as your own
+  // piece) tries the move, so the learner hears why it is refused.
+  if (selected !== null) {
+    const legal = engine.moves(position, l.throwValue);
+    const move = legalFrom(selected, legal);
+    const aim = move ? (moveSquares(move)?.[1] ?? 0) : Math.min(selected + l.throwValue, 31);
+    if (square === aim || square === selected) return attempt(selected);
+  }
   if (pieceEl && p.board[square - 1] === p.turn) {
-    if (selected === square) return attempt(square);
     selected = square;
     const legal = engine.moves(position, l.throwValue);
     const move = legalFrom(square, legal) ?? `${square}-${square + l.throwValue > 30 ? "off" : square + l.throwValue}`;
     draw([asLegalMove(move)]);
     say(t("learn.selected", { square }), "info");
     return;
-  }
-  if (selected !== null) {
-    const legal = engine.moves(position, l.throwValue);
-    const move = legalFrom(selected, legal);
-    const aim = move ? (moveSquares(move)?.[1] ?? 0) : Math.min(selected + l.throwValue, 31);
-    if (square === aim) return attempt(selected);
   }
   if (pieceEl && p.board[square - 1]) say(t("learn.why.not-yours"), "wrong");
 }
