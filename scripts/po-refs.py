@@ -22,7 +22,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pocat  # noqa: E402
 
-SOURCES = ["web/templates/*.html", "web/src/*.ts", "server/site/src/*.cpp", "server/site/src/*.hpp"]
+SOURCES = ["web/templates/*.html", "web/src/*.ts", "web/src/lessons/*.ts", "server/site/src/*.cpp", "server/site/src/*.hpp"]
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`')
 
 

@@ -17,7 +17,7 @@ namespace {
 
 using senet::sitetest::theSite;
 
-const std::vector<std::string> kPages{"", "rules", "variants/jequier", "variants/bell", "fairness"};
+const std::vector<std::string> kPages{"", "rules", "variants/jequier", "variants/bell", "fairness", "learn/standard", "learn/jequier", "learn/bell"};
 
 std::size_t count(const std::string& haystack, const std::string& needle) {
     std::size_t n = 0;

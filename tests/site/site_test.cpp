@@ -184,3 +184,52 @@ TEST(RuleChanges, PagesShowTheGeneratedTable) {
         }
     }
 }
+
+// The tutorial's pages (/{lang}/learn/{ruleset}) and the board diagram of the rules and variant pages.
+namespace {
+std::size_t occurrences(const std::string& haystack, const std::string& needle) {
+    std::size_t n = 0;
+    for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
+    return n;
+}
+}  // namespace
+
+TEST(Learn, EveryRulesetHasATutorialPageInEveryLanguage) {
+    for (const std::string& lang : theSite().languages()) {
+        const Catalog& c = theSite().catalog(lang);
+        for (const std::string key : {"standard", "jequier", "bell"}) {
+            const auto page = theSite().content("/" + lang + "/learn/" + key);
+            ASSERT_TRUE(page) << lang << " " << key;
+            EXPECT_NE(page->body.find("data-ruleset=\"" + key + "\""), std::string::npos);
+            EXPECT_NE(page->body.find(escapeHtml(c.format("learn.heading", {{"ruleset", c.get("ruleset." + key)}}))), std::string::npos);
+            EXPECT_NE(page->body.find("id=\"lesson-board\" dir=\"ltr\""), std::string::npos) << lang;
+            EXPECT_NE(page->body.find("role=\"status\" aria-live=\"polite\""), std::string::npos);
+        }
+        EXPECT_FALSE(theSite().content("/" + lang + "/learn/chess"));
+        EXPECT_FALSE(theSite().content("/" + lang + "/learn"));
+    }
+}
+
+TEST(Learn, RulesAndVariantPagesShowTheBoardDiagramAndLinkTheTutorial) {
+    for (const std::string& lang : theSite().languages()) {
+        const Catalog& c = theSite().catalog(lang);
+        for (const auto& [path, key] : std::vector<std::pair<std::string, std::string>>{
+                 {"rules", "standard"}, {"variants/jequier", "jequier"}, {"variants/bell", "bell"}}) {
+            const std::string body = theSite().content("/" + lang + "/" + path)->body;
+            EXPECT_NE(body.find("<figure class=\"board-diagram\" data-ruleset=\"" + key + "\">"), std::string::npos) << lang << " " << path;
+            EXPECT_NE(body.find("<svg dir=\"ltr\" role=\"img\""), std::string::npos);
+            EXPECT_NE(body.find("<title id=\"diagram-title\">" + escapeHtml(c.format("learn.diagram.title", {{"ruleset", c.get("ruleset." + key)}})) + "</title>"),
+                      std::string::npos) << lang << " " << path;
+            EXPECT_NE(body.find("<desc id=\"diagram-desc\">" + escapeHtml(c.get("learn.diagram.path"))), std::string::npos);
+            EXPECT_EQ(occurrences(body, "class=\"diagram-cell"), 30u);
+            EXPECT_EQ(occurrences(body, "class=\"piece piece-1\""), key == "bell" ? 10u : 5u);
+            EXPECT_EQ(occurrences(body, "class=\"piece piece-2\""), key == "bell" ? 10u : 5u);
+            EXPECT_NE(body.find("href=\"/" + lang + "/learn/" + key + "\""), std::string::npos);
+        }
+        // The houses the ruleset names: Jéquier's water is 27, the standard game's 28.
+        EXPECT_NE(theSite().content("/" + lang + "/variants/jequier")->body.find("<li><strong>27</strong> " + escapeHtml(c.get("house.water")) + "</li>"),
+                  std::string::npos) << lang;
+        EXPECT_NE(theSite().content("/" + lang + "/rules")->body.find("<li><strong>28</strong> " + escapeHtml(c.get("house.water")) + "</li>"),
+                  std::string::npos) << lang;
+    }
+}

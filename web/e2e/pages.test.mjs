@@ -18,7 +18,7 @@ test("every page in every language renders completely and passes axe-core", { ti
       const response = await page.goto(url);
       assert.equal(response.status(), 200, url);
       const csp = response.headers()["content-security-policy"] ?? "";
-      assert.match(csp, /script-src 'self'/, `${url} is served with the CSP`);
+      assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/, `${url} is served with the CSP`);
       assert.equal(await page.getAttribute("html", "lang"), lang);
       assert.equal(await page.getAttribute("html", "dir"), LANG_DIRS[lang], `${url} dir`);
       assert.equal(await page.locator("link[rel=alternate][hreflang=x-default]").getAttribute("href"), `/en/${path}`);

@@ -14,7 +14,7 @@ import { readPo } from "./po.mjs";
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
 /** Catalog keys the browser needs; the rest is only used by the server-rendered pages. */
-const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value", "replay."];
+const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value", "replay.", "learn."];
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "i18n"), { recursive: true });
@@ -46,7 +46,7 @@ const usesEngine = (contents) => {
 // Code splitting: what a page loads only on demand (the play page's QR code) goes into a chunk of
 // its own, fetched by a dynamic import; esbuild names every file by its content's hash. The
 // content and error pages load only "site" (the header's language menu).
-for (const entry of ["play", "home", "site", "replay"]) {
+for (const entry of ["play", "home", "site", "replay", "learn"]) {
   const out = await esbuild.build({
     entryPoints: [join(web, "src", `${entry}.ts`)], outdir: dist, splitting: true,
     entryNames: "[name]-[hash]", chunkNames: "chunk-[hash]",

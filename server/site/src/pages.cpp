@@ -1,6 +1,7 @@
 // The pages: which values each template gets.
 #include <cstdio>
 
+#include "diagram.hpp"
 #include "pages.hpp"
 #include "senet/site_message.hpp"
 #include "senet/site_rules.hpp"
@@ -71,7 +72,8 @@ std::string boardJson(const Ruleset& r) {
 }  // namespace
 
 const std::vector<std::string>& Impl::contentPages() {
-    static const std::vector<std::string> pages{"", "rules", "variants/jequier", "variants/bell", "fairness"};
+    static const std::vector<std::string> pages{"", "rules", "variants/jequier", "variants/bell", "fairness",
+                                                "learn/standard", "learn/jequier", "learn/bell"};
     return pages;
 }
 
@@ -131,6 +133,8 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         const Ruleset& standard = ruleset(RulesetId::Standard);
         for (const std::string& a : ruleAspects())
             ctx.list("glance").push_back(Context{}.set("label", c.get("rc.label." + a)).set("text", describeAspect(a, standard, c)));
+        ctx.set("diagram", boardDiagram(standard, c, "diagram"));
+        ctx.set("learnHref", "/" + lang + "/learn/standard");
         return wrap(ctx, "rules", c);
     }
     if (page == "variants/jequier" || page == "variants/bell") {
@@ -140,6 +144,8 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         ctx.set("key", key).set("heading", c.get(key + ".title")).set("summary", c.get(key + ".summary"));
         ctx.set("whatIs", c.get(key + ".what-is")).set("standardName", c.get("ruleset.standard"));
         ctx.set("variantName", c.get(key + ".title"));
+        ctx.set("diagram", boardDiagram(variant, c, "diagram"));
+        ctx.set("learnHref", "/" + lang + "/learn/" + key);
         ctx.set("tableCaption", c.format("variant.table-caption", {{"variant", c.get(key + ".title")}}));
         for (const std::string& p : c.keysWithPrefix(key + ".rules.")) ctx.list("rules").push_back(Context{}.set("text", c.get(p)));
         for (const std::string& p : c.keysWithPrefix(key + ".history.")) ctx.list("history").push_back(Context{}.set("text", c.get(p)));
@@ -148,6 +154,7 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
                                               .set("standard", row.standard).set("variant", row.variant));
         return wrap(ctx, "variant", c);
     }
+    if (page.starts_with("learn/")) return renderLearn(lang, page);
     if (page == "fairness") {
         Context ctx = layout(lang, page, "fairness.title");
         for (const std::string& p : c.keysWithPrefix("fairness.intro.")) ctx.list("intro").push_back(Context{}.set("text", c.get(p)));
@@ -170,6 +177,24 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         return wrap(ctx, "fairness", c);
     }
     return "";
+}
+
+std::string Impl::renderLearn(const std::string& lang, const std::string& page) const {
+    const Catalog& c = catalogs.at(lang);
+    const Ruleset& r = ruleset(*rulesetByKey(page.substr(6)));
+    const std::string key(r.key);
+    Context ctx = layout(lang, page, "learn.title");
+    ctx.set("title", c.format("learn.page-title", {{"ruleset", c.get("ruleset." + key)}}));
+    ctx.set("heading", c.format("learn.heading", {{"ruleset", c.get("ruleset." + key)}}));
+    ctx.set("ruleset", key).set("board", boardJson(r)).set("strings", asset("i18n/" + lang + ".json")).set("script", asset("learn.js"));
+    ctx.set("rulesHref", r.id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + key);
+    for (const Ruleset* other : allRulesets()) {
+        Context item;
+        item.set("href", "/" + lang + "/learn/" + std::string(other->key)).set("name", c.get("ruleset." + std::string(other->key)));
+        if (other->id == r.id) item.set("current", "1");
+        ctx.list("rulesets").push_back(item);
+    }
+    return wrap(ctx, "learn", c);
 }
 
 std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, RulesetId id) const {

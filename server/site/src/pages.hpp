@@ -33,6 +33,8 @@ struct Impl {
     /// The content pages' names after "/{lang}/": "", "rules", "variants/jequier", …
     static const std::vector<std::string>& contentPages();
     std::string renderContent(const std::string& lang, const std::string& page) const;
+    /// The tutorial of one ruleset; `page` is "learn/{key}" with a known key.
+    std::string renderLearn(const std::string& lang, const std::string& page) const;
     std::string renderPlay(const std::string& lang, std::string_view gameId, RulesetId ruleset) const;
     /// The replay page of game `gameId`, or the record-file page when it is empty.
     std::string renderReplay(const std::string& lang, std::string_view gameId) const;
