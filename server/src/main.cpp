@@ -5,6 +5,7 @@
 #include <iostream>
 #include <thread>
 
+#include "commit_queue.hpp"
 #include "listener.hpp"
 #include "memory_storage.hpp"
 #include "pool_scheduler.hpp"
@@ -62,7 +63,10 @@ int main(int argc, char** argv) {
         senet::site::Site site(config->webRoot, config->version, "");
         Metrics metrics;
         PoolScheduler scheduler(config->aiThreads);
+        // Group commit: the throws and moves of many games in one transaction (server/README.md).
+        CommitQueue commits(storage);
         Registry registry(storage, metrics, scheduler, *config);
+        registry.setCommitQueue(&commits);
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config, &signer);
         ServerContext context{registry, router, metrics, *config, {}};
@@ -126,6 +130,7 @@ int main(int argc, char** argv) {
         runIo();
         for (auto& t : threads) t.join();
         scheduler.stop();
+        commits.stop();  // the last batch is committed (its rooms reply to closed connections)
         // One last backup after the last write: a restart or upgrade always has a fresh one.
         if (backups) backups->stop(true);
         std::cout << "senet-server: stopped" << std::endl;
