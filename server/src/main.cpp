@@ -131,6 +131,9 @@ int main(int argc, char** argv) {
         for (auto& t : threads) t.join();
         scheduler.stop();
         commits.stop();  // the last batch is committed (its rooms reply to closed connections)
+        if (const auto c = commits.stats(); c.batches > 0)
+            std::cout << "senet-server: " << c.items << " actions stored in " << c.batches << " commits (largest "
+                      << c.largest << ")" << std::endl;
         // One last backup after the last write: a restart or upgrade always has a fresh one.
         if (backups) backups->stop(true);
         std::cout << "senet-server: stopped" << std::endl;
