@@ -19,6 +19,17 @@ using senet::fuzz::checkServerFrame;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view frame(reinterpret_cast<const char*>(data), size);
     const protocol::ParseResult result = protocol::parse(frame);
+    // The fast path (hot throw and move frames) answers only where the full parser gives the same message.
+    if (const auto fast = protocol::parseFast(frame)) {
+        const protocol::ParseResult full = protocol::parseFull(frame);
+        const auto* m = std::get_if<protocol::ClientMessage>(&full);
+        check(m && m->index() == fast->index(), "fast path accepted what the full parser does not", frame);
+        if (const auto* t = std::get_if<protocol::ThrowRequest>(&*fast))
+            check(std::get<protocol::ThrowRequest>(*m).ply == t->ply, "fast path read another throw ply", frame);
+        if (const auto* mv = std::get_if<protocol::MoveRequest>(&*fast))
+            check(std::get<protocol::MoveRequest>(*m).ply == mv->ply && std::get<protocol::MoveRequest>(*m).move == mv->move,
+                  "fast path read another move", frame);
+    }
     if (const auto* e = std::get_if<protocol::ParseError>(&result)) {
         check(e->code == "bad-json" || e->code == "unknown-type" || e->code == "bad-field" || e->code == "bad-seed",
               "parse error with a code PROTOCOL.md does not list", e->code);

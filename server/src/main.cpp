@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "analysis_service.hpp"
+#include "commit_queue.hpp"
 #include "listener.hpp"
 #include "memory_storage.hpp"
 #include "pool_scheduler.hpp"
@@ -87,7 +88,10 @@ int main(int argc, char** argv) {
         if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
         PoolScheduler scheduler(config->aiThreads);
+        // Group commit: the throws and moves of many games in one transaction (server/README.md).
+        CommitQueue commits(storage);
         Registry registry(storage, metrics, scheduler, *config);
+        registry.setCommitQueue(&commits);
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config, &signer);
         AnalysisService::Options analysisOptions;
@@ -157,6 +161,10 @@ int main(int argc, char** argv) {
         for (auto& t : threads) t.join();
         analysis.stop();  // before the io_context goes: queued answers hold its sessions
         scheduler.stop();
+        commits.stop();  // the last batch is committed (its rooms reply to closed connections)
+        if (const auto c = commits.stats(); c.batches > 0)
+            std::cout << "senet-server: " << c.items << " actions stored in " << c.batches << " commits (largest "
+                      << c.largest << ")" << std::endl;
         // One last backup after the last write: a restart or upgrade always has a fresh one.
         if (backups) backups->stop(true);
         std::cout << "senet-server: stopped" << std::endl;

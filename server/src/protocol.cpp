@@ -32,7 +32,57 @@ std::variant<std::int64_t, ParseError> readPly(const json& d, const std::string&
 
 }  // namespace
 
+namespace {
+
+/// Consumes `prefix` from the front of `s`; false (s unchanged) when it does not start with it.
+bool eat(std::string_view& s, std::string_view prefix) {
+    if (s.substr(0, prefix.size()) != prefix) return false;
+    s.remove_prefix(prefix.size());
+    return true;
+}
+
+/// Reads a ply written as JSON allows (no sign, no leading zero, no fraction or exponent)
+/// within 0..1,000,000,000; nullopt otherwise (the full parser then gives the error).
+std::optional<std::int64_t> eatPly(std::string_view& s) {
+    std::size_t n = 0;
+    std::int64_t value = 0;
+    while (n < s.size() && s[n] >= '0' && s[n] <= '9' && n < 10) value = value * 10 + (s[n++] - '0');
+    if (n == 0 || (n > 1 && s[0] == '0') || value > 1'000'000'000) return std::nullopt;
+    if (n < s.size() && (s[n] >= '0' && s[n] <= '9')) return std::nullopt;  // more than 10 digits
+    s.remove_prefix(n);
+    return value;
+}
+
+}  // namespace
+
+std::optional<ClientMessage> parseFast(std::string_view s) {
+    if (!eat(s, R"({"t":")")) return std::nullopt;
+    if (eat(s, R"(throw","d":{"ply":)")) {
+        const auto ply = eatPly(s);
+        if (!ply || s != "}}") return std::nullopt;
+        return ClientMessage{ThrowRequest{*ply}};
+    }
+    if (eat(s, R"(move","d":{"ply":)")) {
+        const auto ply = eatPly(s);
+        if (!ply || !eat(s, R"(,"move":")")) return std::nullopt;
+        std::size_t n = 0;
+        while (n < s.size() && n <= 8) {
+            const char c = s[n];
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-')) break;
+            ++n;
+        }
+        if (n == 0 || n > 8 || s.substr(n) != "\"}}") return std::nullopt;
+        return ClientMessage{MoveRequest{*ply, std::string(s.substr(0, n))}};
+    }
+    return std::nullopt;
+}
+
 ParseResult parse(std::string_view frame) {
+    if (auto fast = parseFast(frame)) return std::move(*fast);
+    return parseFull(frame);
+}
+
+ParseResult parseFull(std::string_view frame) {
     const json j = json::parse(frame, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) return ParseError{"bad-json", "a message must be a JSON object {\"t\":..., \"d\":...}"};
     const auto t = j.find("t");

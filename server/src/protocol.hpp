@@ -42,8 +42,18 @@ struct ParseError {
 /// Either a message or why it is not one.
 using ParseResult = std::variant<ClientMessage, ParseError>;
 
-/// Parses one text frame. Never throws.
+/// Parses one text frame. Never throws. The hot frames take parseFast; the rest parseFull.
 ParseResult parse(std::string_view frame);
+
+/// The throw and move frames in the exact shape the page sends, `{"t":"throw","d":{"ply":N}}`
+/// and `{"t":"move","d":{"ply":N,"move":"M"}}` (no spaces, N without leading zeros and at most
+/// 1,000,000,000, M 1-8 characters of [0-9A-Za-z-]), read without building a JSON tree.
+/// nullopt for any other frame (then parseFull decides). Where it returns a message,
+/// parseFull returns the same one (tests/server/protocol_test.cpp checks it). Never throws.
+std::optional<ClientMessage> parseFast(std::string_view frame);
+
+/// The complete parser (a JSON tree, every message type, every error). Never throws.
+ParseResult parseFull(std::string_view frame);
 
 /// The type name of a message ("hello", "throw", ...).
 std::string_view typeName(const ClientMessage& m);

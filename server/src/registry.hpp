@@ -58,6 +58,9 @@ public:
     /// Restores every unfinished game from storage (expiring those idle longer than the
     /// configured days). Returns how many were restored; problems are printed to stderr.
     int restoreAll();
+    /// Routes the rooms' throws and moves through `queue` (group commit); null: written at once.
+    /// Set before serving; the queue must outlive every room.
+    void setCommitQueue(CommitQueue* queue) { services_.commits = queue; }
     /// Creates and stores a game. Throws StorageError (nothing stored or registered), or
     /// BusyError for a computer game while --ai-queue computer decisions are queued.
     Created create(const CreateRequest& request);

@@ -97,12 +97,12 @@ bool Room::over() const {
 
 bool Room::idleFor(std::chrono::milliseconds idle) const {
     Guard lock(*this);
-    return !overLocked() && services_.clock.now() - lastAction_ > idle;
+    return !overLocked() && !pending_ && services_.clock.now() - lastAction_ > idle;
 }
 
 bool Room::unloadable(std::chrono::milliseconds quiet) const {
     Guard lock(*this);
-    return peers_.empty() && !computerScheduled_ && services_.clock.now() - lastAction_ > quiet;
+    return peers_.empty() && !computerScheduled_ && !pending_ && services_.clock.now() - lastAction_ > quiet;
 }
 
 Room::~Room() {
@@ -232,6 +232,8 @@ void Room::detach(Peer* key) {
     Guard lock(*this);
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
+    // Its messages waiting for a pending write go with it (the key may be reused).
+    std::erase_if(deferred_, [key](const Deferred& d) { return d.key == key; });
     Events events;
     if (it->second.hello && !it->second.seats) countWatchers(-1, &it->second);
     setSeats(it->second, 0, events);

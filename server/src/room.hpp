@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -19,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "clock.hpp"
+#include "commit_queue.hpp"
 #include "config.hpp"
 #include "json_out.hpp"
 #include "metrics.hpp"
@@ -71,6 +73,9 @@ struct Services {
     Clock& clock = steadyClock();
     /// The "computer queue busy" line's limit: once per 10 s of `clock`, per registry.
     LogLimit busyLog{};
+    /// Group commit of throws and moves (commit_queue.hpp); null: each is written at once on
+    /// the calling thread. Must outlive every room's pending write.
+    CommitQueue* commits = nullptr;
 };
 
 /// The answer to POST /api/games/{id}/join.
@@ -208,12 +213,22 @@ private:
     /// Runs one storage write. False (and `storage` sent to `p`, or logged for the computer)
     /// when it failed: the caller then changes nothing. Every write of a room goes through here.
     bool stored(PeerState* p, std::string_view what, const std::function<void()>& write);
-    /// Draws a throw for `seat` and applies it once it is stored (with the result when it ends
-    /// the game). False when the write failed: nothing changed.
-    bool doThrow(int seat, Events& events, PeerState* p);
-    /// Applies a move once it is stored (with the result when it ends the game). False when
-    /// the move is not legal or the write failed: nothing changed.
-    bool doMove(int seat, Move move, Events& events, PeerState* p);
+    /// Draws a throw for `seat`, stores it (with the result when it ends the game) and once
+    /// stored applies and broadcasts it (afterAction). False when refused at once (nothing
+    /// changed); on a failed write `failed` runs (under the lock) and nothing changes.
+    bool doThrow(int seat, PeerState* p, std::chrono::steady_clock::time_point received, std::function<void()> failed = {});
+    /// The same for a move; also false when the move is not legal.
+    bool doMove(int seat, Move move, PeerState* p, std::chrono::steady_clock::time_point received,
+                std::function<void()> failed = {});
+    /// Stores one action and then runs `apply`, or `failed` (after `storage` went to `p`) when
+    /// the write failed. Without a commit queue both happen before it returns; with one, the
+    /// room is `pending_` until the batch committed and its messages wait (deferred_).
+    void commitAction(PeerState* p, const char* what, BatchedAction write, std::function<void()> apply,
+                      std::function<void()> failed);
+    /// The handling of one message under the lock (handle, or a deferred one).
+    void handleLocked(Peer* key, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
+    /// Handles the messages deferred while a write was pending, until the next write is pending.
+    void runDeferred();
     /// The ending of `game` (its board result when reason is "bear-off").
     static Ending endingOf(const Game& game, std::optional<int> winner, std::string reason);
     /// Ends the game by resignation or claim once the result is stored. False when the write failed.
@@ -261,6 +276,15 @@ private:
     std::array<bool, 2> rematchOffered_{};
     std::chrono::steady_clock::time_point lastAction_;
     bool computerScheduled_ = false;
+    /// An action is waiting in the commit queue: nothing else is handled until it is stored.
+    bool pending_ = false;
+    /// A message that arrived while an action was pending, handled in order after it.
+    struct Deferred {
+        Peer* key;
+        protocol::ClientMessage message;
+        std::chrono::steady_clock::time_point received;
+    };
+    std::deque<Deferred> deferred_;
     std::chrono::steady_clock::time_point computerDue_;  ///< when the scheduled decision should start
     int lastThrowSeat_ = 0;
     Rng rng_;

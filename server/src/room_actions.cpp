@@ -1,6 +1,7 @@
 // A room's actions: throws, moves, resignation, claim and rematch. Every one is stored before
 // anything changes in memory or goes out: a failed write answers `storage` and changes nothing.
-// A throw or move that ends the game is stored with its result in one write.
+// A throw or move that ends the game is stored with its result in one write; throws and moves
+// go through the commit queue when there is one (group commit, commitAction).
 #include "room.hpp"
 #include "json_text.hpp"
 
@@ -75,7 +76,47 @@ bool Room::endGame(std::optional<int> winner, std::string reason, Events& events
     return true;
 }
 
-bool Room::doThrow(int seat, Events& events, PeerState* p) {
+void Room::commitAction(PeerState* p, const char* what, BatchedAction write, std::function<void()> apply,
+                        std::function<void()> failed) {
+    if (!services_.commits) {
+        if (stored(p, what, [&] {
+                if (write.resultJson.empty()) services_.storage.appendAction(write.gameId, write.action);
+                else services_.storage.appendFinalAction(write.gameId, write.action, write.resultJson);
+            }))
+            apply();
+        else if (failed)
+            failed();
+        return;
+    }
+    // Group commit: nothing changes and nothing goes out until the batch holding this write
+    // committed; the room's other messages wait for it (handle), so the game's order holds.
+    Peer* key = nullptr;
+    if (p)
+        for (auto& [k, state] : peers_)
+            if (&state == p) key = k;
+    pending_ = true;
+    services_.commits->submit(std::move(write), [self = shared_from_this(), key, what, apply = std::move(apply),
+                                                 failed = std::move(failed)](std::exception_ptr error) {
+        Guard lock(*self);
+        self->pending_ = false;
+        auto it = key ? self->peers_.find(key) : self->peers_.end();
+        PeerState* peer = it == self->peers_.end() ? nullptr : &it->second;
+        // The one failure path of every write (stored): logged, `storage` to the sender.
+        if (!error || self->stored(peer, what, [&] { std::rethrow_exception(error); })) apply();
+        else if (failed) failed();
+        self->runDeferred();
+    });
+}
+
+void Room::runDeferred() {
+    while (!pending_ && !deferred_.empty()) {
+        Deferred d = std::move(deferred_.front());
+        deferred_.pop_front();
+        handleLocked(d.key, d.message, d.received);
+    }
+}
+
+bool Room::doThrow(int seat, PeerState* p, SteadyTime::time_point received, std::function<void()> failed) {
     const Ruleset& r = game_.rules();
     const std::string s0 = row_.clientSeeds[0].value_or(""), s1 = row_.clientSeeds[1].value_or("");
     const int outcome = fairness::outcomeIndex(row_.serverSeed, s0, s1, static_cast<std::uint64_t>(throwIndex_), r.outcomeCount);
@@ -89,48 +130,50 @@ bool Room::doThrow(int seat, Events& events, PeerState* p) {
     }
     std::optional<Ending> ending;
     if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
-    const ActionRow action{ply_, 't', outcome, ""};
-    if (!stored(p, "the throw", [&] {
-            if (ending) services_.storage.appendFinalAction(row_.id, action, ending->json);
-            else services_.storage.appendAction(row_.id, action);
-        }))
-        return false;
-    // Stored: apply it.
-    const bool opening = game_.phase() == Phase::Opening;
-    const auto playerBefore = playerOfSeat(seat);
-    game_ = std::move(next);
-    ++ply_;
-    lastThrowSeat_ = seat;
-    events.add()
-        .str("e", "thrown")
-        .num("index", throwIndex_)
-        .boolean("opening", opening)
-        .optNum("player", playerBefore)
-        .num("seat", seat)
-        .str("sticks", sticksString(r, t))
-        .num("value", t.value);
-    ++throwIndex_;
-    if (opening) {
-        if (ev->openingDecided)
-            events.add().str("e", "opening-decided").num("seat", seat);
-        else
-            events.add().str("e", "turn").null("player").num("seat", game_.seatToAct());
-    } else if (ev->noMove) {
-        const auto player = playerOfSeat(seat);
-        const bool lost = !r.extraThrowAfterPass;
-        events.add().str("e", lost ? "turn-lost" : "passed").optNum("player", player).num("seat", seat).num("value", t.value);
-        if (game_.phase() != Phase::Over) {
-            if (ev->keepsTurn)
-                events.add().str("e", "extra-throw").optNum("player", player).num("seat", seat).num("value", t.value);
+    BatchedAction write{row_.id, ActionRow{ply_, 't', outcome, ""}, ending ? ending->json : std::string()};
+    const bool openingDecided = ev->openingDecided, noMove = ev->noMove, keepsTurn = ev->keepsTurn;
+    // Stored: apply it (the room has not changed meanwhile: its messages waited).
+    auto apply = [this, seat, t, next = std::move(next), ending, openingDecided, noMove, keepsTurn, received]() mutable {
+        const Ruleset& r = game_.rules();
+        const bool opening = game_.phase() == Phase::Opening;
+        const auto playerBefore = playerOfSeat(seat);
+        game_ = std::move(next);
+        ++ply_;
+        lastThrowSeat_ = seat;
+        Events events;
+        events.add()
+            .str("e", "thrown")
+            .num("index", throwIndex_)
+            .boolean("opening", opening)
+            .optNum("player", playerBefore)
+            .num("seat", seat)
+            .str("sticks", sticksString(r, t))
+            .num("value", t.value);
+        ++throwIndex_;
+        if (opening) {
+            if (openingDecided)
+                events.add().str("e", "opening-decided").num("seat", seat);
             else
-                events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
+                events.add().str("e", "turn").null("player").num("seat", game_.seatToAct());
+        } else if (noMove) {
+            const auto player = playerOfSeat(seat);
+            const bool lost = !r.extraThrowAfterPass;
+            events.add().str("e", lost ? "turn-lost" : "passed").optNum("player", player).num("seat", seat).num("value", t.value);
+            if (game_.phase() != Phase::Over) {
+                if (keepsTurn)
+                    events.add().str("e", "extra-throw").optNum("player", player).num("seat", seat).num("value", t.value);
+                else
+                    events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
+            }
         }
-    }
-    if (ending) commitEnding(*ending, events);
+        if (ending) commitEnding(*ending, events);
+        afterAction(events, received);
+    };
+    commitAction(p, "the throw", std::move(write), std::move(apply), std::move(failed));
     return true;
 }
 
-bool Room::doMove(int seat, Move move, Events& events, PeerState* p) {
+bool Room::doMove(int seat, Move move, PeerState* p, SteadyTime::time_point received, std::function<void()> failed) {
     const int value = game_.pendingThrow()->value;
     const Player mover = game_.position().turn;
     Game next = game_;
@@ -142,33 +185,34 @@ bool Room::doMove(int seat, Move move, Events& events, PeerState* p) {
     const Move m = ply->move;  // the legal move with its flags
     std::optional<Ending> ending;
     if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
-    const ActionRow action{ply_, 'm', 0, formatMove(m)};
-    if (!stored(p, "the move", [&] {
-            if (ending) services_.storage.appendFinalAction(row_.id, action, ending->json);
-            else services_.storage.appendAction(row_.id, action);
-        }))
-        return false;
-    game_ = std::move(next);
-    ++ply_;
-    const Mover by{seat, number(mover)};
-    {
-        auto moved = events.add();
-        writeMove(moved, m, &by);
-    }
-    const int opp = number(opponent(mover));
-    if (m.has(kSwap)) events.add().str("e", "swapped").num("player", opp).num("square", m.to).num("to", m.from);
-    if (m.has(kCapture)) events.add().str("e", "captured").num("player", opp).num("square", m.to);
-    if (m.has(kWater)) events.add().num("dest", m.dest).str("e", "water").num("player", by.player).num("seat", seat).num("square", m.to);
-    if (m.has(kBearOff))
-        events.add().str("e", "borne-off").num("from", m.from).num("off", game_.position().borneOff(mover)).num("player", by.player).num(
-            "seat", seat);
-    if (ending) {
-        commitEnding(*ending, events);
-    } else if (keepsTurn(game_.rules(), value, m)) {
-        events.add().str("e", "extra-throw").num("player", by.player).num("seat", seat).num("value", value);
-    } else {
-        events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
-    }
+    BatchedAction write{row_.id, ActionRow{ply_, 'm', 0, formatMove(m)}, ending ? ending->json : std::string()};
+    auto apply = [this, seat, value, mover, m, next = std::move(next), ending, received]() mutable {
+        game_ = std::move(next);
+        ++ply_;
+        const Mover by{seat, number(mover)};
+        Events events;
+        {
+            auto moved = events.add();
+            writeMove(moved, m, &by);
+        }
+        const int opp = number(opponent(mover));
+        if (m.has(kSwap)) events.add().str("e", "swapped").num("player", opp).num("square", m.to).num("to", m.from);
+        if (m.has(kCapture)) events.add().str("e", "captured").num("player", opp).num("square", m.to);
+        if (m.has(kWater))
+            events.add().num("dest", m.dest).str("e", "water").num("player", by.player).num("seat", seat).num("square", m.to);
+        if (m.has(kBearOff))
+            events.add().str("e", "borne-off").num("from", m.from).num("off", game_.position().borneOff(mover)).num("player", by.player).num(
+                "seat", seat);
+        if (ending) {
+            commitEnding(*ending, events);
+        } else if (keepsTurn(game_.rules(), value, m)) {
+            events.add().str("e", "extra-throw").num("player", by.player).num("seat", seat).num("value", value);
+        } else {
+            events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
+        }
+        afterAction(events, received);
+    };
+    commitAction(p, "the move", std::move(write), std::move(apply), std::move(failed));
     return true;
 }
 
@@ -182,6 +226,16 @@ void Room::afterAction(const Events& events, SteadyTime::time_point received) {
 
 void Room::handle(Peer* key, const protocol::ClientMessage& message, SteadyTime::time_point received) {
     Guard lock(*this);
+    if (pending_) {
+        // An action of this game is being stored: this message waits for it (in order), so
+        // that it sees the game as stored. Bounded: each connection is rate limited.
+        deferred_.push_back(Deferred{key, message, received});
+        return;
+    }
+    handleLocked(key, message, received);
+}
+
+void Room::handleLocked(Peer* key, const protocol::ClientMessage& message, SteadyTime::time_point received) {
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
     PeerState& p = it->second;
@@ -211,7 +265,7 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
                              "the first throw waits until both seats' client seeds are fixed (each seat's first hello fixes it)");
             events = Events();
         }
-        if (doThrow(game_.seatToAct(), events, &p)) afterAction(events, received);
+        doThrow(game_.seatToAct(), &p, received);
         return;
     }
     if (const auto* m = std::get_if<protocol::MoveRequest>(&message)) {
@@ -220,8 +274,7 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
         auto move = parseMove(game_.position(), game_.pendingThrow()->value, m->move);
         if (!move) return error(p, "illegal-move", move.error().message);
         if (move->isPass()) return error(p, "illegal-move", "pass is not a move here: a legal move exists");
-        Events events;
-        if (doMove(game_.seatToAct(), *move, events, &p)) afterAction(events, received);
+        doMove(game_.seatToAct(), *move, &p, received);
         return;
     }
     if (!p.seats) return error(p, "not-seated", "you are watching this game; only a seat may act");

@@ -96,9 +96,17 @@ void Room::computerAct(std::int64_t expectedPly) {
     if (overLocked() || ply_ != expectedPly) return scheduleComputer();
     const int seat = game_.seatToAct();
     if (!isComputer(seat)) return;
+    if (pending_) return;  // an action is being stored; its completion schedules the computer again
     const auto received = SteadyTime::now();
-    Events events;
-    bool ok = false;
+    // Storage failed (logged, nothing changed): try again later.
+    auto retry = [this, expectedPly] {
+        computerScheduled_ = true;
+        computerDue_ = SteadyTime::now() + std::chrono::milliseconds(1000);
+        std::weak_ptr<Room> weak = weak_from_this();
+        services_.scheduler.after(std::chrono::milliseconds(1000), [weak, expectedPly] {
+            if (auto room = weak.lock()) room->computerAct(expectedPly);
+        });
+    };
     if (game_.phase() == Phase::Move) {
         Move m = game_.legalMoves()[0];
         bool legal = false;
@@ -108,20 +116,9 @@ void Room::computerAct(std::int64_t expectedPly) {
         else if (decided)
             std::cerr << "senet-server: game " << row_.id << ": computer chose an illegal move " << formatMove(*decided)
                       << "; playing a fallback move\n";
-        ok = doMove(seat, m, events, nullptr);
+        doMove(seat, m, nullptr, received, retry);
     } else {
-        ok = doThrow(seat, events, nullptr);
-    }
-    if (ok) {
-        afterAction(events, received);
-    } else {
-        // Storage failed (logged, nothing changed): try again later.
-        computerScheduled_ = true;
-        computerDue_ = SteadyTime::now() + std::chrono::milliseconds(1000);
-        std::weak_ptr<Room> weak = weak_from_this();
-        services_.scheduler.after(std::chrono::milliseconds(1000), [weak, expectedPly] {
-            if (auto room = weak.lock()) room->computerAct(expectedPly);
-        });
+        doThrow(seat, nullptr, received, retry);
     }
 }
 

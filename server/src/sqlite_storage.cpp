@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <mutex>
@@ -239,6 +240,61 @@ public:
             f.step();
             if (f.changes() != 1) throw StorageError("sqlite: no game " + id + " to finish");
         });
+    }
+
+    std::vector<std::exception_ptr> appendBatch(const std::vector<BatchedAction>& batch) override {
+        std::vector<std::exception_ptr> errors(batch.size());
+        if (batch.empty()) return errors;
+        std::lock_guard lock(mutex_);
+        // One transaction (one WAL commit) for the whole batch; a savepoint per item, so that
+        // an item that fails (a duplicate seq, an unknown game) is undone alone.
+        try {
+            db_.exec("BEGIN IMMEDIATE");
+        } catch (const StorageError&) {
+            std::fill(errors.begin(), errors.end(), std::current_exception());
+            return errors;
+        }
+        const std::int64_t now = nowMs();
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            const BatchedAction& b = batch[i];
+            try {
+                db_.exec("SAVEPOINT item");
+            } catch (const StorageError&) {
+                errors[i] = std::current_exception();
+                continue;
+            }
+            try {
+                Use u(insertAction_);
+                u.text(1, b.gameId).integer(2, b.action.seq).text(3, std::string_view(&b.action.kind, 1));
+                u.integer(4, b.action.outcome).text(5, b.action.move).integer(6, now);
+                u.step();
+                if (!b.resultJson.empty()) {
+                    Use f(finish_);
+                    f.text(1, b.gameId).text(2, b.resultJson).integer(3, now);
+                    f.step();
+                    if (f.changes() != 1) throw StorageError("sqlite: no game " + b.gameId + " to finish");
+                }
+                db_.exec("RELEASE item");
+            } catch (const StorageError&) {
+                errors[i] = std::current_exception();
+                sqlite3_exec(db_.get(), "ROLLBACK TO item", nullptr, nullptr, nullptr);
+                sqlite3_exec(db_.get(), "RELEASE item", nullptr, nullptr, nullptr);
+                if (sqlite3_get_autocommit(db_.get())) {
+                    // Some errors (a full disk, I/O) roll the whole transaction back: nothing of
+                    // the batch is stored, and no later item may run outside a transaction.
+                    std::fill(errors.begin(), errors.end(), errors[i]);
+                    return errors;
+                }
+            }
+        }
+        try {
+            db_.exec("COMMIT");
+        } catch (const StorageError&) {
+            // Nothing of the batch is durable: every item fails with the commit's error.
+            sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+            std::fill(errors.begin(), errors.end(), std::current_exception());
+        }
+        return errors;
     }
 
     void finishGame(const std::string& id, const std::string& resultJson) override {
