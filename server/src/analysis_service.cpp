@@ -91,7 +91,14 @@ bool AnalysisService::analyse(const std::string& id, std::string recordJson, Don
         if (pending_.size() >= options_.maxPending) return false;
         pending_[id].push_back(std::move(done));
     }
-    impl_->post([this, id, record = std::move(recordJson)] { run(id, record); });
+    try {
+        impl_->post([this, id, record = std::move(recordJson)] { run(id, record); });
+    } catch (...) {
+        // Not queued: forget the caller so that no later request waits for it; the router answers 500.
+        std::lock_guard lock(mutex_);
+        pending_.erase(id);
+        throw;
+    }
     return true;
 }
 

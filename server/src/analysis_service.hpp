@@ -44,7 +44,8 @@ public:
     /// Answers with the analysis of game `id`, whose finished verifiable record is
     /// `recordJson`: from the cache, by joining a computation under way, or by starting one.
     /// The 200 answer carries "X-Analysis: cached|shared|computed". Returns false (and never
-    /// calls `done`) when maxPending games are being analysed already.
+    /// calls `done`) when maxPending games are being analysed already. Should it throw (out of
+    /// memory), `done` was not kept and will not be called.
     bool analyse(const std::string& id, std::string recordJson, Done done);
 
     /// Stops the workers: a computation under way finishes, queued ones are dropped with their

@@ -1,6 +1,7 @@
 // GET /api/games/{id}/analysis: the route's limits and lookups on the I/O thread, the
 // computation on the analysis service's workers (analysis_service.hpp). server/API.md "Analysis".
 #include "analysis_service.hpp"
+#include "log_limit.hpp"
 #include "router.hpp"
 
 namespace senet::server {
@@ -18,7 +19,8 @@ bool Router::handleDeferred(const Request& request, std::function<void(Response)
     try {
         limitedAnalysis(request, std::string(id), done);
     } catch (const std::exception& e) {
-        // Nothing was handed to the service (it calls `done` only after taking the request).
+        // The service keeps `done` only when it did not throw: answer here.
+        logLimited("internal error", std::string("analysis: ") + e.what());
         done(apiError(500, "internal", "internal error"));
     }
     return true;

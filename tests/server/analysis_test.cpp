@@ -192,10 +192,14 @@ TEST(AnalysisService, KeepsTheLeastRecentlyUsedWithinItsBound) {
     server::AnalysisService service(o);
     Answers answers;
     for (int i = 0; i < 3; ++i) {
-        ASSERT_TRUE(service.analyse("g" + std::to_string(i), randomRecord(RulesetId::Bell, 40 + i), answers.done()));
+        std::string id = "g";
+        id += std::to_string(i);
+        ASSERT_TRUE(service.analyse(id, randomRecord(RulesetId::Bell, 40 + static_cast<std::uint64_t>(i)), answers.done()));
         ASSERT_TRUE(answers.waitFor(static_cast<std::size_t>(i) + 1));
         // g0 is used again after g1 came, so g1 is the least recently used when g2 arrives.
-        if (i == 1) EXPECT_TRUE(service.cached("g0"));
+        if (i == 1) {
+            EXPECT_TRUE(service.cached("g0"));
+        }
     }
     EXPECT_EQ(service.computed(), 3u);
     EXPECT_TRUE(service.cached("g0"));
