@@ -4,10 +4,11 @@
 
 namespace senet::server {
 
-/// The Content-Security-Policy of every response.
+/// The Content-Security-Policy of every response. 'wasm-unsafe-eval' lets pages compile the
+/// engine's WebAssembly module (web/src/engine/wasm.ts); it allows no eval of JavaScript.
 inline constexpr const char* kContentSecurityPolicy =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
-    "frame-ancestors 'none'";
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "base-uri 'none'; frame-ancestors 'none'";
 
 /// Sets Server, Content-Security-Policy, Referrer-Policy, X-Content-Type-Options and
 /// X-Frame-Options on `message` (any Beast header container: a response or a WebSocket

@@ -65,7 +65,7 @@ namespace {
 
 bool compressible(std::string_view type) {
     return type.starts_with("text/") || type.starts_with("application/json") || type.starts_with("image/svg") ||
-           type.starts_with("application/manifest");
+           type.starts_with("application/manifest") || type == "application/wasm";
 }
 
 std::optional<std::string> readFile(const fs::path& p) {

@@ -284,7 +284,7 @@ TEST_F(Utf8Input, InvalidUtf8FramesCloseOnlyThatConnection) {
 void expectSecurityHeaders(const RawReply& r, const std::string& what) {
     EXPECT_EQ(r.header("server"), "senet-server") << what;
     EXPECT_EQ(r.header("content-security-policy"),
-              "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+              "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
               "base-uri 'none'; frame-ancestors 'none'")
         << what;
     EXPECT_EQ(r.header("referrer-policy"), "no-referrer") << what;

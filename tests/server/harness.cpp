@@ -51,6 +51,8 @@ fs::path makeWebRoot(const fs::path& dir) {
     write(web / "dist" / "sub" / "logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n");
     write(web / "dist" / "pre.9f8e7d6c.css", "this is the uncompressed file\n");
     write(web / "dist" / "pre.9f8e7d6c.css.gz", "PRECOMPRESSED");
+    // A WebAssembly module (the engine's, web/README.md): magic, version, then filler.
+    write(web / "dist" / "engine-0a1b2c3d4e.wasm", std::string("\0asm\1\0\0\0", 8) + std::string(4000, '\0'));
     write(dir / "secret.txt", "do not serve\n");
     return web;
 }

@@ -23,7 +23,7 @@ TEST_F(Http, SecurityHeadersOnEveryResponse) {
     for (const char* path : {"/healthz", "/en/", "/nowhere", "/api/games/xyz"}) {
         auto r = httpRequest(port(), "GET", path);
         EXPECT_EQ(r.header("content-security-policy"),
-                  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
                   "base-uri 'none'; frame-ancestors 'none'")
             << path;
         EXPECT_EQ(r.header("referrer-policy"), "no-referrer") << path;
@@ -190,6 +190,12 @@ TEST_F(Http, StaticFiles) {
     auto head = httpRequest(port(), "HEAD", "/static/plain.css");
     EXPECT_EQ(head.status, 200);
     EXPECT_EQ(head.header("content-length"), std::to_string(css.body.size()));
+    // The engine's WebAssembly module is sent compressed to a browser that accepts gzip.
+    auto wasm = httpRequest(port(), "GET", "/static/engine-0a1b2c3d4e.wasm", "", {{"Accept-Encoding", "gzip"}});
+    EXPECT_EQ(wasm.status, 200);
+    EXPECT_EQ(wasm.header("content-type"), "application/wasm");
+    EXPECT_EQ(wasm.header("content-encoding"), "gzip");
+    EXPECT_LT(wasm.body.size(), 4008u);
 }
 
 TEST_F(Http, StaticPathTraversalIsRejected) {

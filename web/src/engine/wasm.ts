@@ -65,14 +65,18 @@ export interface SenetEngine {
   /**
    * The expert computer's estimate that player 1 wins from `position` (the player to throw is
    * its TURN), in [0, 1]: 1 / 0 / 0.5 for a game won by player 1 / won by player 2 / drawn.
-   * Equals `senet winprob POSITION` of the native tool. Throws Error for a malformed position.
+   * Equals `senet winprob POSITION` of the native tool: an exact two-ply expectimax over the
+   * throw odds with the expert's evaluation at the leaves (a few milliseconds per position).
+   * Throws Error for a malformed position.
    */
   winProbability(position: string): number;
   /**
    * Replays a game record: the JSON of GET /api/games/{id}/record, or the engine's record
    * format that `senet replay` reads (extra members are ignored). Returns the positions
    * (`senet replay --positions` prints the same, one per line), the plies and the final status.
-   * Throws Error naming the first step that does not replay (e.g. "ply 7: move 3-8 is not legal ...").
+   * Throws Error naming the first step that does not replay (e.g. "bad record: ply 7: ...").
+   * `status` is the board's verdict: "ongoing" for a game that ended by resignation or claim
+   * (the server's record says how in its `ending`).
    */
   replay(recordJson: string): Replay;
 }
