@@ -110,7 +110,7 @@ for (const ruleset of RULESETS) {
     assert.ok(new Set(positions).size > POSITIONS_PER_RULESET / 2, "random play should reach many distinct positions");
     const queries = [];
     const expected = [];
-    for (const pos of positions) {
+    positions.forEach((pos, index) => {
       for (const { throwValue: v } of odds) {
         const moves = engine.moves(pos, v);
         queries.push(`moves ${pos} ${v}`);
@@ -120,8 +120,8 @@ for (const ruleset of RULESETS) {
           const r = engine.apply(pos, v, m);
           expected.push(`${r.position} ${r.status}`);
         }
-        // an illegal or malformed move is rejected by both with the same message
-        for (const m of ["1-2", "30-off", "9-99"]) {
+        // an illegal or malformed move is rejected by both with the same message (a sample)
+        for (const m of index % 8 === 0 ? ["1-2", "30-off", "9-99"] : []) {
           if (moves.includes(m)) continue;
           queries.push(`apply ${pos} ${v} ${m}`);
           try {
@@ -133,7 +133,7 @@ for (const ruleset of RULESETS) {
           }
         }
       }
-    }
+    });
     const answers = nativeQuery(queries);
     for (let i = 0; i < queries.length; ++i) assert.equal(expected[i], answers[i], `query: ${queries[i]}`);
     assert.ok(queries.length > POSITIONS_PER_RULESET * odds.length * 2, `${queries.length} queries`);
