@@ -217,7 +217,7 @@ TEST(Learn, RulesAndVariantPagesShowTheBoardDiagramAndLinkTheTutorial) {
                  {"rules", "standard"}, {"variants/jequier", "jequier"}, {"variants/bell", "bell"}}) {
             const std::string body = theSite().content("/" + lang + "/" + path)->body;
             EXPECT_NE(body.find("<figure class=\"board-diagram\" data-ruleset=\"" + key + "\">"), std::string::npos) << lang << " " << path;
-            EXPECT_NE(body.find("<svg dir=\"ltr\" role=\"img\""), std::string::npos);
+            EXPECT_NE(body.find("<svg dir=\"ltr\" direction=\"ltr\" role=\"img\""), std::string::npos);
             EXPECT_NE(body.find("<title id=\"diagram-title\">" + escapeHtml(c.format("learn.diagram.title", {{"ruleset", c.get("ruleset." + key)}})) + "</title>"),
                       std::string::npos) << lang << " " << path;
             EXPECT_NE(body.find("<desc id=\"diagram-desc\">" + escapeHtml(c.get("learn.diagram.path"))), std::string::npos);

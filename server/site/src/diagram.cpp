@@ -53,7 +53,7 @@ std::string boardDiagram(const Ruleset& r, const Catalog& c, const std::string& 
                              " " + c.format("learn.diagram.houses", {{"list", c.joinList(houseLines, false)}});
     std::string s;
     s += "<figure class=\"board-diagram\" data-ruleset=\"" + std::string(r.key) + "\">\n";
-    s += "<svg dir=\"ltr\" role=\"img\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(height) +
+    s += "<svg dir=\"ltr\" direction=\"ltr\" role=\"img\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(height) +
          "\" aria-labelledby=\"" + id + "-title " + id + "-desc\">\n";
     s += "<title id=\"" + id + "-title\">" + escapeHtml(c.format("learn.diagram.title", {{"ruleset", c.get("ruleset." + std::string(r.key))}})) + "</title>\n";
     s += "<desc id=\"" + id + "-desc\">" + escapeHtml(desc) + "</desc>\n";
