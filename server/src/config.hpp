@@ -52,8 +52,6 @@ struct Config {
     int aiQueue = 1000;                         ///< --ai-queue: computer decisions queued before new computer games get 503 busy
     std::string database;                       ///< --database / SENET_DATABASE: postgresql://… ("" = SQLite in --data-dir)
     int databasePool = 4;                       ///< --database-pool: PostgreSQL connections
-    std::string instance;                       ///< --instance / SENET_INSTANCE: this instance's name in game leases
-    std::chrono::milliseconds leaseTtl{30000};  ///< --lease-ms: how long a game's lease lasts unrenewed
     std::string version = "0.1.0";
 };
 
