@@ -1,6 +1,5 @@
 #include "config.hpp"
 
-#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <map>
@@ -54,9 +53,6 @@ constexpr const char* kUsage =
     "  --database URL         PostgreSQL instead of SQLite: postgresql://user@host:port/db or\n"
     "                         postgresql:///db?host=/socket/dir (SENET_DATABASE; default: SQLite in --data-dir)\n"
     "  --database-pool N      PostgreSQL connections, the most storage calls at once (default 4)\n"
-    "  --instance NAME        this instance's name in the games' leases (SENET_INSTANCE; default: the host\n"
-    "                         name and port); unique among the instances sharing one database\n"
-    "  --lease-ms N           how long a game's lease lasts without renewal, in ms (default 30000)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
     "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
 
@@ -115,7 +111,6 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     env("SENET_DATA_DIR", "data-dir");
     env("SENET_WEB_ROOT", "web-root");
     env("SENET_DATABASE", "database");
-    env("SENET_INSTANCE", "instance");
     static const char* kFlags[] = {"address", "port", "data-dir", "web-root", "threads", "ai-threads", "grace-seconds",
                                    "computer-delay-ms", "ai-budget-ms", "rate", "burst", "max-dropped", "max-message",
                                    "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "sweep-seconds",
@@ -125,7 +120,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
                                    "max-waiting-games", "trusted-proxy", "allow-origin", "max-queue-bytes",
                                    "max-connections", "max-connections-per-address",
                                    "analysis-threads", "analysis-rate", "analysis-burst", "analysis-cache",
-                                   "database", "database-pool", "instance", "lease-ms"};
+                                   "database", "database-pool"};
     // Flags that take no value.
     static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
@@ -207,25 +202,13 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     if (!number("analysis-threads", 1, 64, c.analysisThreads) || !decimal("analysis-rate", 0.001, 1e6, c.analysisRate) ||
         !decimal("analysis-burst", 1, 1e9, c.analysisBurst) || !number("analysis-cache", 1, 1000000, c.analysisCache))
         return std::nullopt;
-    long long leaseMs = c.leaseTtl.count();
-    if (!number("database-pool", 1, 256, c.databasePool) || !number("lease-ms", 100, 86400000, leaseMs)) return std::nullopt;
-    c.leaseTtl = std::chrono::milliseconds(leaseMs);
+    if (!number("database-pool", 1, 256, c.databasePool)) return std::nullopt;
     if (auto it = values.find("database"); it != values.end()) {
         if (!it->second.starts_with("postgresql://") && !it->second.starts_with("postgres://")) {
             error = "--database must be a postgresql:// URL (SQLite is the default: leave --database out)";
             return std::nullopt;
         }
         c.database = it->second;
-    }
-    if (auto it = values.find("instance"); it != values.end()) {
-        const std::string& name = it->second;
-        bool ok = !name.empty() && name.size() <= 64;
-        for (char ch : name) ok = ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.' || ch == ':');
-        if (!ok) {
-            error = "--instance must be 1 to 64 letters, digits, '-', '_', '.' or ':'";
-            return std::nullopt;
-        }
-        c.instance = name;
     }
     if (auto it = values.find("trusted-proxy"); it != values.end()) {
         for (const auto& a : splitList(it->second)) {

@@ -56,8 +56,6 @@ struct Config {
     int analysisCache = 256;                    ///< --analysis-cache: analyses kept in memory (LRU)
     std::string database;                       ///< --database / SENET_DATABASE: postgresql://… ("" = SQLite in --data-dir)
     int databasePool = 4;                       ///< --database-pool: PostgreSQL connections
-    std::string instance;                       ///< --instance / SENET_INSTANCE: this instance's name in game leases
-    std::chrono::milliseconds leaseTtl{30000};  ///< --lease-ms: how long a game's lease lasts unrenewed
     std::string version = "0.1.0";
 };
 
