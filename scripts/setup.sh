@@ -9,10 +9,12 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev
   libboost-dev libboost-system-dev
-  libsqlite3-dev libssl-dev zlib1g-dev
+  libsqlite3-dev libssl-dev zlib1g-dev libbrotli-dev
   libicu-dev
   gettext jq python3
   chromium
+  # bench/static-vs-nginx.sh: nginx with its brotli_static module, wrk, curl
+  nginx libnginx-mod-http-brotli-static wrk curl
 )
 
 # The web build needs Node.js and npm; the machines this runs on bring Node 20. On a bare

@@ -32,6 +32,15 @@ private:
     void upgrade(const std::string& client);
     void sendPlain(int status, std::string body, bool close, std::string_view retryAfter = {});
     void write(http::response<http::string_body> res);
+    /// A response whose body is shared immutable bytes (Response::sharedBody), kept alive with it.
+    struct SharedReply {
+        std::shared_ptr<const std::string> owner;
+        http::response<http::span_body<const char>> res;
+    };
+    void writeShared(std::shared_ptr<SharedReply> reply);
+    /// Security headers, Content-Type (unless empty), the response's headers and keep-alive.
+    template <class Message>
+    void fillHeaders(Message& res, const Response& response, bool keepAlive);
     /// Answers 500 and closes after a handler threw; closes the socket if even that fails.
     void fail(const char* where, const std::exception& e);
     void closeSocket();

@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { IntlMessageFormat } from "intl-messageformat";
 import { readPo } from "./po.mjs";
+import { compressDir } from "./compress.mjs";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
@@ -70,3 +71,8 @@ writeFileSync(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2) + "
 
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 for (const [name, data] of Object.entries(sizes)) console.log(`${name.padEnd(16)} ${String(data.length).padStart(7)} B, ${String(gz(data)).padStart(6)} B gzip`);
+
+// Every file of dist/ that compresses gets name.gz and name.br beside it (scripts/compress.mjs).
+const packed = compressDir(dist);
+const total = (k) => packed.reduce((sum, r) => sum + (r[k] ?? r.size), 0);
+console.log(`precompressed ${packed.length} files: ${total("size")} B, ${total("gz")} B gzip, ${total("br")} B brotli`);
