@@ -59,7 +59,7 @@ export function compressDir(dir) {
   return out;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
   statSync(dir);
   for (const r of compressDir(dir)) console.log(`${r.name.padEnd(28)} ${String(r.size).padStart(7)} B, gz ${r.gz ?? "-"}, br ${r.br ?? "-"}`);
