@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Static files and pages: senet-server against nginx serving the same files, side by side in
 # one run, measured with wrk. Prints one table (requests/s of each, the ratio server/nginx and
-# the bytes of each answer) and writes it to $OUT (default bench/static-vs-nginx.last.md).
+# the bytes of each answer) and also writes it to $OUT when set.
 #
 #   bash bench/static-vs-nginx.sh                 # 5 rounds of 3 s per case and server
 #   ROUNDS=5 SECONDS_PER_RUN=10 CONNECTIONS=64 bash bench/static-vs-nginx.sh
@@ -23,7 +23,7 @@ ROUNDS=${ROUNDS:-5}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-3}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-2}
-OUT=${OUT:-bench/static-vs-nginx.last.md}
+OUT=${OUT:-/dev/null}
 server_bin=${SENET_SERVER:-$root/build/server/senet-server}
 NICE=${NICE:-0}
 run() { nice -n "$NICE" "$@"; }
