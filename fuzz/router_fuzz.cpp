@@ -83,8 +83,18 @@ void checkResponse(const Request& q, const Response& r) {
               "a header with a line break", name + ": " + value);
         if (name == "Location") check(value.starts_with("/") && !value.starts_with("//"), "a redirect off the site", value);
     }
-    if (r.contentType.starts_with("application/json")) senet::fuzz::parseJson(r.body, "JSON body of " + what);
-    if (r.contentType.starts_with("text/html")) check(senet::fuzz::validUtf8(r.body), "HTML body is not UTF-8", what);
+    std::string body(r.content());
+    std::string encoding;
+    for (const auto& [name, value] : r.headers)
+        if (name == "Content-Encoding") encoding = value;
+    if (!encoding.empty()) {
+        check(encoding == "gzip" || encoding == "br", "an unknown Content-Encoding", encoding);
+        auto plain = encoding == "gzip" ? gunzip(body) : brotliDecompress(body);
+        check(plain.has_value(), "a compressed answer that does not decompress", what);
+        body = *plain;
+    }
+    if (r.contentType.starts_with("application/json")) senet::fuzz::parseJson(body, "JSON body of " + what);
+    if (r.contentType.starts_with("text/html")) check(senet::fuzz::validUtf8(body), "HTML body is not UTF-8", what);
 }
 
 }  // namespace

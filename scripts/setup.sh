@@ -9,12 +9,14 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev
   libboost-dev libboost-system-dev
-  libsqlite3-dev libssl-dev zlib1g-dev
+  libsqlite3-dev libssl-dev zlib1g-dev libbrotli-dev
   libpqxx-dev postgresql
   libicu-dev
   gettext jq python3
   chromium
   emscripten
+  # bench/static-vs-nginx.sh and scripts/cluster-test.sh: nginx with its brotli_static module, wrk, curl
+  nginx libnginx-mod-http-brotli-static wrk curl
 )
 
 # The web build needs Node.js and npm; the machines this runs on bring Node 20. On a bare

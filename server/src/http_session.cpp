@@ -108,6 +108,7 @@ void HttpSession::handle(beast::error_code ec) {
     request.acceptLanguage = std::string(req[http::field::accept_language]);
     request.acceptEncoding = std::string(req[http::field::accept_encoding]);
     request.contentType = std::string(req[http::field::content_type]);
+    request.ifNoneMatch = std::string(req[http::field::if_none_match]);
     request.remoteAddress = client;
     const unsigned version = req.version();
     const bool keepAlive = req.keep_alive(), head = req.method() == http::verb::head;
@@ -127,15 +128,39 @@ void HttpSession::handle(beast::error_code ec) {
 }
 
 void HttpSession::respond(Response response, unsigned version, bool keepAlive, bool head) {
+    if (response.sharedBody) {
+        // Bytes shared with the static table or the page cache: sent from there, not copied.
+        auto reply = std::make_shared<SharedReply>();
+        reply->owner = std::move(response.sharedBody);
+        reply->res = http::response<http::span_body<const char>>{static_cast<http::status>(response.status), version};
+        fillHeaders(reply->res, response, keepAlive);
+        if (!head) reply->res.body() = {reply->owner->data(), reply->owner->size()};
+        reply->res.content_length(reply->owner->size());
+        return writeShared(std::move(reply));
+    }
     http::response<http::string_body> res{static_cast<http::status>(response.status), version};
-    addSecurityHeaders(res);
-    res.set(http::field::content_type, response.contentType);
-    for (auto& [name, value] : response.headers) res.set(name, value);
-    res.keep_alive(keepAlive);
+    fillHeaders(res, response, keepAlive);
     const std::size_t size = response.body.size();
     if (!head) res.body() = std::move(response.body);
-    res.content_length(size);
+    // A 304 has no content and no length (RFC 9110 8.6 allows only the 200's length there).
+    if (response.status != 304) res.content_length(size);
     write(std::move(res));
+}
+
+template <class Message>
+void HttpSession::fillHeaders(Message& res, const Response& response, bool keepAlive) {
+    addSecurityHeaders(res);
+    if (!response.contentType.empty()) res.set(http::field::content_type, response.contentType);
+    for (auto& [name, value] : response.headers) res.set(name, value);
+    res.keep_alive(keepAlive);
+}
+
+void HttpSession::writeShared(std::shared_ptr<SharedReply> reply) {
+    auto& res = reply->res;
+    const bool close = res.need_eof();
+    pending_ = reply;
+    writing_ = true;
+    http::async_write(stream_, res, beast::bind_front_handler(&HttpSession::onWrite, shared_from_this(), close));
 }
 
 void HttpSession::write(http::response<http::string_body> res) {

@@ -34,6 +34,15 @@ private:
     void write(http::response<http::string_body> res);
     /// Sends the router's answer to a request of HTTP `version` (no body for HEAD).
     void respond(Response response, unsigned version, bool keepAlive, bool head);
+    /// A response whose body is shared immutable bytes (Response::sharedBody), kept alive with it.
+    struct SharedReply {
+        std::shared_ptr<const std::string> owner;
+        http::response<http::span_body<const char>> res;
+    };
+    void writeShared(std::shared_ptr<SharedReply> reply);
+    /// Security headers, Content-Type (unless empty), the response's headers and keep-alive.
+    template <class Message>
+    void fillHeaders(Message& res, const Response& response, bool keepAlive);
     /// Answers 500 and closes after a handler threw; closes the socket if even that fails.
     void fail(const char* where, const std::exception& e);
     void closeSocket();

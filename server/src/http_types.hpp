@@ -2,7 +2,9 @@
 // only the session code depends on Beast.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,6 +18,7 @@ struct Request {
     std::string acceptLanguage;
     std::string acceptEncoding;
     std::string contentType;
+    std::string ifNoneMatch;     ///< If-None-Match, for a 304 (static files and pages)
     /// The client's address (canonical text): the socket's peer, or the X-Forwarded-For client
     /// when the peer is a --trusted-proxy. The limits of admission.hpp are kept per address.
     std::string remoteAddress;
@@ -27,6 +30,12 @@ struct Response {
     std::string contentType = "text/plain; charset=utf-8";
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;  ///< extra headers (Location, Cache-Control, ...)
+    /// When set, the body to send instead of `body`: immutable bytes shared with a cache (the
+    /// static files, the compressed pages), sent without a copy.
+    std::shared_ptr<const std::string> sharedBody;
+
+    /// The bytes to send: `*sharedBody` when set, else `body`.
+    std::string_view content() const { return sharedBody ? std::string_view(*sharedBody) : std::string_view(body); }
 };
 
 /// A JSON response with `status`.

@@ -54,11 +54,22 @@ Response Router::errorPage(std::string_view lang, site::ErrorKind kind, int stat
 Response Router::handle(const Request& request) const {
     metrics_.httpRequests.fetch_add(1, std::memory_order_relaxed);
     try {
-        return route(request);
+        Response r = route(request);
+        compressPage(r, request);
+        return r;
     } catch (const std::exception& e) {
         std::cerr << "senet-server: " << request.method << ' ' << utf8::cut(request.target, 200) << ": " << e.what() << '\n';
         return apiError(500, "internal", "internal error");
     }
+}
+
+void Router::compressPage(Response& r, const Request& request) const {
+    if (!r.contentType.starts_with("text/html")) return;
+    const std::string_view target = request.target;
+    const std::string_view path = target.substr(0, target.find('?'));
+    const std::size_t slash = path.find('/', 1);
+    const bool languagePath = slash != std::string_view::npos && isLanguage(path.substr(1, slash - 1));
+    pageCache_.compress(r, request, path, !languagePath);
 }
 
 bool Router::stillWaiting(const std::string& id) const {
@@ -151,7 +162,7 @@ Response Router::route(const Request& request) const {
     }
     if (path.starts_with("/static/")) {
         if (!get) return methodNotAllowed("GET, HEAD");
-        return serveStatic(config_.webRoot / "dist", path.substr(8), request);
+        return staticFiles_.serve(path.substr(8), request);
     }
     if (path == "/api/games") {
         if (request.method != "POST") return methodNotAllowed("POST");

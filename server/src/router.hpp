@@ -11,9 +11,11 @@
 #include "connections.hpp"
 #include "http_types.hpp"
 #include "metrics.hpp"
+#include "page_cache.hpp"
 #include "registry.hpp"
 #include "senet/signer.hpp"
 #include "senet/site.hpp"
+#include "static_files.hpp"
 
 namespace senet::server {
 
@@ -54,6 +56,12 @@ private:
     Metrics& metrics_;
     const Config& config_;
     const fairness::Signer* signer_;
+    /// dist/ in memory and the compressed content pages, both built at construction.
+    StaticFiles staticFiles_{config_.webRoot / "dist"};
+    PageCache pageCache_{site_};
+    /// Compresses an HTML answer (page_cache.hpp); its language was negotiated when the path
+    /// does not start with a site language.
+    void compressPage(Response& response, const Request& request) const;
     mutable TokenBuckets createBuckets_{config_.createRate, config_.createBurst};
     mutable TokenBuckets joinBuckets_{config_.joinRate, config_.joinBurst};
     mutable WaitingGames waiting_{config_.maxWaitingGames, [this](const std::string& id) { return stillWaiting(id); }};

@@ -1,8 +1,7 @@
 #include "static_files.hpp"
 
-#include <zlib.h>
-
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace senet::server {
@@ -61,42 +60,125 @@ std::string_view contentTypeFor(std::string_view ext) {
     return "application/octet-stream";
 }
 
-namespace {
-
-bool compressible(std::string_view type) {
+bool compressibleType(std::string_view type) {
     return type.starts_with("text/") || type.starts_with("application/json") || type.starts_with("image/svg") ||
-           type.starts_with("application/manifest") || type == "application/wasm";
+           type.starts_with("application/manifest") || type == "application/wasm" || type == "image/x-icon";
 }
+
+namespace {
 
 std::optional<std::string> readFile(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     if (!in) return std::nullopt;
     std::ostringstream s;
     s << in.rdbuf();
+    if (in.bad()) return std::nullopt;
     return s.str();
 }
 
-/// gzip-compresses `data` (zlib, level 6); nullopt on failure.
-std::optional<std::string> gzip(const std::string& data) {
-    z_stream z{};
-    if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return std::nullopt;
-    std::string out(deflateBound(&z, data.size()) + 32, '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-    z.avail_in = static_cast<uInt>(data.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = static_cast<uInt>(out.size());
-    const int rc = deflate(&z, Z_FINISH);
-    deflateEnd(&z);
-    if (rc != Z_STREAM_END) return std::nullopt;
-    out.resize(z.total_out);
-    return out;
+StaticEntry::Variant variant(std::string bytes, Coding coding, std::string_view identity) {
+    StaticEntry::Variant v;
+    v.etag = entityTag(identity, coding);
+    v.body = std::make_shared<const std::string>(std::move(bytes));
+    return v;
 }
 
-bool acceptsGzip(std::string_view acceptEncoding) { return acceptEncoding.find("gzip") != std::string_view::npos; }
+/// The compressed form of `data` for `coding`: the build's file `beside` when it decompresses
+/// to `data`, else made now; nullopt when it would not be smaller. `fromDisk` tells which.
+std::optional<std::string> compressedForm(const std::string& data, Coding coding, const fs::path& beside, bool& fromDisk) {
+    fromDisk = false;
+    std::error_code ec;
+    if (fs::is_regular_file(beside, ec)) {
+        if (auto bytes = readFile(beside)) {
+            const auto plain = coding == Coding::Gzip ? gunzip(*bytes, data.size() + 1) : brotliDecompress(*bytes, data.size() + 1);
+            if (plain && *plain == data) {
+                fromDisk = true;
+                return bytes->size() < data.size() ? std::optional<std::string>(std::move(*bytes)) : std::nullopt;
+            }
+        }
+        std::cerr << "senet-server: " << beside.string() << " does not decompress to the file beside it; compressing anew\n";
+    }
+    auto made = coding == Coding::Gzip ? gzipCompress(data, 9) : brotliCompress(data, 11);
+    if (made && made->size() < data.size()) return made;
+    return std::nullopt;
+}
+
+StaticEntry makeEntry(const fs::path& file, const std::string& name, std::string data) {
+    StaticEntry e;
+    e.contentType = std::string(contentTypeFor(fs::path(name).extension().string()));
+    e.cacheControl = isFingerprinted(fs::path(name).filename().string()) ? "public, max-age=31536000, immutable" : "no-cache";
+    if (compressibleType(e.contentType) && !data.empty()) {
+        fs::path gz = file, br = file;
+        gz += ".gz";
+        br += ".br";
+        if (auto z = compressedForm(data, Coding::Gzip, gz, e.gzipFromDisk)) e.gzip = variant(std::move(*z), Coding::Gzip, data);
+        if (auto b = compressedForm(data, Coding::Brotli, br, e.brotliFromDisk)) e.brotli = variant(std::move(*b), Coding::Brotli, data);
+    }
+    e.identity.etag = entityTag(data, Coding::Identity);
+    e.identity.body = std::make_shared<const std::string>(std::move(data));
+    return e;
+}
+
+bool hasSuffix(std::string_view s, std::string_view suffix) { return s.size() > suffix.size() && s.ends_with(suffix); }
 
 }  // namespace
 
-Response serveStatic(const fs::path& distDir, std::string_view relative, const Request& request) {
+StaticFiles::StaticFiles(const fs::path& distDir) {
+    std::error_code ec;
+    const fs::path root = fs::weakly_canonical(distDir, ec);
+    if (ec || !fs::is_directory(root, ec)) return;
+    fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+    for (const fs::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
+        const fs::path& path = it->path();
+        std::error_code fileEc;
+        if (path.filename().string().starts_with('.')) {
+            if (it->is_directory(fileEc)) it.disable_recursion_pending();
+            continue;
+        }
+        if (!it->is_regular_file(fileEc)) continue;  // directories (walked), sockets, dangling links
+        // A link is served only when it leads to a file inside dist/.
+        const fs::path real = fs::canonical(path, fileEc);
+        const fs::path inside = real.lexically_relative(root);
+        if (fileEc || inside.empty() || inside.native().starts_with("..")) continue;
+        const std::string name = path.lexically_relative(root).generic_string();
+        if (hasSuffix(name, ".gz") || hasSuffix(name, ".br")) {
+            if (fs::is_regular_file(root / name.substr(0, name.size() - 3), fileEc)) continue;  // a form of that file
+        }
+        auto data = readFile(path);
+        if (!data) {
+            std::cerr << "senet-server: cannot read " << path.string() << "; it will answer 404\n";
+            continue;
+        }
+        files_.emplace(name, makeEntry(path, name, std::move(*data)));
+    }
+    if (ec) std::cerr << "senet-server: reading " << root.string() << ": " << ec.message() << '\n';
+}
+
+const StaticEntry* StaticFiles::find(const std::string& name) const {
+    const auto it = files_.find(name);
+    return it == files_.end() ? nullptr : &it->second;
+}
+
+Response serveEntity(const StaticEntry& entry, const Request& request, int status) {
+    Response r;
+    r.status = status;
+    r.contentType = entry.contentType;
+    if (!entry.cacheControl.empty()) r.headers.emplace_back("Cache-Control", entry.cacheControl);
+    if (entry.gzip || entry.brotli) r.headers.emplace_back("Vary", "Accept-Encoding");
+    const Coding coding = chooseCoding(request.acceptEncoding, entry.gzip.has_value(), entry.brotli.has_value());
+    const StaticEntry::Variant& v = coding == Coding::Brotli ? *entry.brotli : coding == Coding::Gzip ? *entry.gzip : entry.identity;
+    r.headers.emplace_back("ETag", v.etag);
+    if (status == 200 && !request.ifNoneMatch.empty() && noneMatchHits(request.ifNoneMatch, v.etag)) {
+        r.status = 304;
+        r.contentType.clear();
+        return r;
+    }
+    if (coding != Coding::Identity) r.headers.emplace_back("Content-Encoding", std::string(codingName(coding)));
+    r.sharedBody = v.body;
+    return r;
+}
+
+Response StaticFiles::serve(std::string_view relative, const Request& request) const {
     Response r;
     const auto decoded = percentDecode(relative.substr(0, relative.find('?')));
     auto bad = [&] {
@@ -113,57 +195,13 @@ Response serveStatic(const fs::path& distDir, std::string_view relative, const R
         if (seg.empty() || seg.front() == '.') return bad();
         start = end + 1;
     }
-    std::error_code ec;
-    const fs::path root = fs::weakly_canonical(distDir, ec);
-    const fs::path file = fs::weakly_canonical(root / *decoded, ec);
-    if (ec) return bad();
-    const auto rel = file.lexically_relative(root);
-    if (rel.empty() || rel.native().starts_with("..")) return bad();
-    auto unreadable = [&] {
-        Response u;
-        u.status = 503;
-        u.body = "the file could not be read just now; try again\n";
-        u.headers.emplace_back("Cache-Control", "no-store");
-        u.headers.emplace_back("Retry-After", "1");
-        return u;
-    };
-    if (!fs::is_regular_file(file, ec)) {
+    const StaticEntry* entry = find(*decoded);
+    if (!entry) {
         r.status = 404;
         r.body = "not found\n";
         return r;
     }
-    const std::string ext = file.extension().string();
-    r.contentType = std::string(contentTypeFor(ext));
-    r.headers.emplace_back("Cache-Control", isFingerprinted(file.filename().string()) ? "public, max-age=31536000, immutable"
-                                                                                      : "no-cache");
-    const bool mayCompress = compressible(r.contentType);
-    if (mayCompress) r.headers.emplace_back("Vary", "Accept-Encoding");
-    if (mayCompress && acceptsGzip(request.acceptEncoding)) {
-        fs::path gz = file;
-        gz += ".gz";
-        if (fs::is_regular_file(gz, ec)) {
-            auto body = readFile(gz);
-            if (!body) return unreadable();
-            r.body = std::move(*body);
-            r.headers.emplace_back("Content-Encoding", "gzip");
-            return r;
-        }
-    }
-    auto body = readFile(file);
-    if (!body) {
-        // The file is there but could not be read (out of descriptors, I/O error): a passing
-        // failure, never to be cached as the fingerprinted file's answer.
-        return unreadable();
-    }
-    if (mayCompress && acceptsGzip(request.acceptEncoding) && body->size() >= 256) {
-        if (auto z = gzip(*body)) {
-            r.body = std::move(*z);
-            r.headers.emplace_back("Content-Encoding", "gzip");
-            return r;
-        }
-    }
-    r.body = std::move(*body);
-    return r;
+    return serveEntity(*entry, request);
 }
 
 }  // namespace senet::server

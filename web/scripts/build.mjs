@@ -10,6 +10,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import * as esbuild from "esbuild";
 import { IntlMessageFormat } from "intl-messageformat";
 import { readPo } from "./po.mjs";
+import { compressDir } from "./compress.mjs";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
@@ -99,3 +100,8 @@ const gz = (b) => gzipSync(b, { level: 9 }).length;
 for (const [name, data] of Object.entries(sizes)) console.log(`${name.padEnd(16)} ${String(data.length).padStart(7)} B, ${String(gz(data)).padStart(6)} B gzip`);
 const br = (b) => brotliCompressSync(b, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 console.log(`engine.wasm: ${sizes["engine.wasm"].length} B, ${gz(sizes["engine.wasm"])} B gzip, ${br(sizes["engine.wasm"])} B brotli`);
+
+// Every file of dist/ that compresses gets name.gz and name.br beside it (scripts/compress.mjs).
+const packed = compressDir(dist);
+const total = (k) => packed.reduce((sum, r) => sum + (r[k] ?? r.size), 0);
+console.log(`precompressed ${packed.length} files: ${total("size")} B, ${total("gz")} B gzip, ${total("br")} B brotli`);

@@ -113,6 +113,12 @@ std::optional<Page> Site::content(std::string_view path) const {
     return Page{200, it->second};
 }
 
+std::vector<std::string> Site::contentPaths() const {
+    std::vector<std::string> out;
+    for (const auto& [path, html] : impl_->pages) out.push_back(path);
+    return out;
+}
+
 Page Site::play(std::string_view lang, std::string_view gameId, RulesetId ruleset) const {
     return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset)};
 }

@@ -48,6 +48,9 @@ public:
     /// "/nl/variants/jequier", "/nl/variants/bell", "/nl/fairness"); nullopt when the path is
     /// not a content page.
     std::optional<Page> content(std::string_view path) const;
+    /// The URL path of every content page, in every language ("/en/", "/nl/rules", …): the
+    /// paths content() answers. Their pages are the same for every request.
+    std::vector<std::string> contentPaths() const;
     /// The play page of an existing game, in language `lang` (one of languages()).
     Page play(std::string_view lang, std::string_view gameId, RulesetId ruleset) const;
     /// The replay page in language `lang`: of the finished game `gameId` (its script loads the
