@@ -1,6 +1,11 @@
 #include "config.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 
@@ -47,6 +52,8 @@ constexpr const char* kUsage =
     "  --max-connections-per-address N  open connections per client address (default 64)\n"
     "  --ai-late-ms N         an expert decision starting this late plays at intermediate (default 250)\n"
     "  --ai-queue N           computer decisions queued before new computer games get 503 busy (default 1000)\n"
+    "  --instance NAME        this instance's name in game leases, unique in a cluster (default hostname-pid)\n"
+    "  --lease-ttl MS         lifetime of a game lease, renewed every third of it (default 5000)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
     "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
 
@@ -111,7 +118,8 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
                                    "accept-damaged-wal", "skip-quick-check", "test-fail-writes", "ai-late-ms", "ai-queue",
                                    "create-rate", "create-burst", "join-rate", "join-burst",
                                    "max-waiting-games", "trusted-proxy", "allow-origin", "max-queue-bytes",
-                                   "max-connections", "max-connections-per-address"};
+                                   "max-connections", "max-connections-per-address",
+                                   "instance", "lease-ttl"};
     // Flags that take no value.
     static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
@@ -170,6 +178,24 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("unload-seconds", 1, 86400 * 30, unload) || !number("ai-late-ms", 0, 60000, aiLate) ||
         !number("ai-queue", 1, 10000000, c.aiQueue))
         return std::nullopt;
+    long long leaseTtl = c.leaseTtl.count();
+    if (!number("lease-ttl", 300, 600000, leaseTtl)) return std::nullopt;
+    c.leaseTtl = std::chrono::milliseconds(leaseTtl);
+    if (auto it = values.find("instance"); it != values.end()) {
+        const std::string& name = it->second;
+        const bool ok = !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char ch) {
+            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.';
+        });
+        if (!ok) {
+            error = "--instance must be 1..64 letters, digits, '-', '_' or '.'";
+            return std::nullopt;
+        }
+        c.instance = name;
+    } else {
+        char host[256] = {};
+        if (gethostname(host, sizeof host - 1) != 0 || !host[0]) std::snprintf(host, sizeof host, "senet");
+        c.instance = std::string(host).substr(0, 40) + "-" + std::to_string(getpid());
+    }
     auto decimal = [&](const char* flag, double min, double max, double& out) -> bool {
         auto it = values.find(flag);
         if (it == values.end()) return true;

@@ -62,7 +62,9 @@ int main(int argc, char** argv) {
         senet::site::Site site(config->webRoot, config->version, "");
         Metrics metrics;
         PoolScheduler scheduler(config->aiThreads);
-        Registry registry(storage, metrics, scheduler, *config);
+        // With a store that other instances share, every game is served under its lease.
+        const bool sharedStore = false;
+        Registry registry(storage, metrics, scheduler, *config, steadyClock(), sharedStore);
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config, &signer);
         ServerContext context{registry, router, metrics, *config, {}};
@@ -87,9 +89,49 @@ int main(int argc, char** argv) {
                 }
                 flushSuppressedLogs();
                 scheduleSweep();
+
+        // Game leases (server/README.md "Several instances"): one renewal of every lease held,
+        // every third of the lease ttl; rooms whose game was taken over leave; games asked for
+        // while another instance held them are taken over once that lease expires.
+        net::steady_timer leaseTimer(ioc);
+        std::function<void()> scheduleLeases = [&] {
+            leaseTimer.expires_after(config->leaseTtl / 3);
+            leaseTimer.async_wait([&](beast::error_code ec) {
+                if (ec) return;
+                try {
+                    registry.renewLeases();
+                    const int taken = registry.takeOver();
+                    if (taken > 0) std::cout << "senet-server: took over " << taken << " games" << std::endl;
+                } catch (const std::exception& e) {
+                    logLimited("lease", std::string("lease renewal: ") + e.what());
+                }
+                scheduleLeases();
+            });
+        };
+        scheduleLeases();
             });
         };
         scheduleSweep();
+
+        // Game leases (server/README.md "Several instances"): one renewal of every lease held,
+        // every third of the lease ttl; rooms whose game was taken over leave; games asked for
+        // while another instance held them are taken over once that lease expires.
+        net::steady_timer leaseTimer(ioc);
+        std::function<void()> scheduleLeases = [&] {
+            leaseTimer.expires_after(config->leaseTtl / 3);
+            leaseTimer.async_wait([&](beast::error_code ec) {
+                if (ec) return;
+                try {
+                    registry.renewLeases();
+                    const int taken = registry.takeOver();
+                    if (taken > 0) std::cout << "senet-server: took over " << taken << " games" << std::endl;
+                } catch (const std::exception& e) {
+                    logLimited("lease", std::string("lease renewal: ") + e.what());
+                }
+                scheduleLeases();
+            });
+        };
+        scheduleLeases();
 
         // Graceful shutdown: stop accepting, close every WebSocket with "going away", give the
         // close handshakes a moment, then stop.
@@ -100,13 +142,14 @@ int main(int argc, char** argv) {
             std::cout << "senet-server: signal " << sig << ", shutting down" << std::endl;
             listener->stop();
             sweepTimer.cancel();
+            leaseTimer.cancel();
             context.sessions.closeAll();
             stopTimer.expires_after(std::chrono::milliseconds(500));
             stopTimer.async_wait([&](beast::error_code) { ioc.stop(); });
         });
 
         std::cout << "senet-server listening on http://" << config->address << ':' << listener->port() << " (restored "
-                  << restored << " games)" << std::endl;
+                  << restored << " games)" << (sharedStore ? " as instance " + config->instance : std::string()) << std::endl;
         // Every handler catches its own exceptions; should one escape anyway, it ends only the
         // connection it belonged to (its handler chain is dropped) and the thread runs on.
         auto runIo = [&ioc] {

@@ -182,6 +182,7 @@ void Room::afterAction(const Events& events, SteadyTime::time_point received) {
 
 void Room::handle(Peer* key, const protocol::ClientMessage& message, SteadyTime::time_point received) {
     Guard lock(*this);
+    if (moved_) return;  // its connections are being closed with "moved"
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
     PeerState& p = it->second;
