@@ -12,6 +12,7 @@ packages=(
   libsqlite3-dev libssl-dev zlib1g-dev
   libicu-dev
   gettext jq python3
+  nginx curl
   chromium
 )
 
