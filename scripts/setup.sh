@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev
   libboost-dev libboost-system-dev
   libsqlite3-dev libssl-dev zlib1g-dev
+  libpqxx-dev postgresql
   libicu-dev
   gettext jq python3
   nginx curl

@@ -52,8 +52,12 @@ constexpr const char* kUsage =
     "  --max-connections-per-address N  open connections per client address (default 64)\n"
     "  --ai-late-ms N         an expert decision starting this late plays at intermediate (default 250)\n"
     "  --ai-queue N           computer decisions queued before new computer games get 503 busy (default 1000)\n"
-    "  --instance NAME        this instance's name in game leases, unique in a cluster (default hostname-pid)\n"
-    "  --lease-ttl MS         lifetime of a game lease, renewed every third of it (default 5000)\n"
+    "  --database URL         PostgreSQL instead of SQLite: postgresql://user@host:port/db or\n"
+    "                         postgresql:///db?host=/socket/dir (SENET_DATABASE; default: SQLite in --data-dir)\n"
+    "  --database-pool N      PostgreSQL connections, the most storage calls at once (default 4)\n"
+    "  --instance NAME        this instance's name in the games' leases (SENET_INSTANCE; default: the host\n"
+    "                         name and process id); unique among the instances sharing one database\n"
+    "  --lease-ttl MS         lifetime of a game lease, renewed every third of it (default 5000; alias --lease-ms)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
     "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
 
@@ -111,6 +115,8 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     env("SENET_PORT", "port");
     env("SENET_DATA_DIR", "data-dir");
     env("SENET_WEB_ROOT", "web-root");
+    env("SENET_DATABASE", "database");
+    env("SENET_INSTANCE", "instance");
     static const char* kFlags[] = {"address", "port", "data-dir", "web-root", "threads", "ai-threads", "grace-seconds",
                                    "computer-delay-ms", "ai-budget-ms", "rate", "burst", "max-dropped", "max-message",
                                    "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "sweep-seconds",
@@ -118,8 +124,8 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
                                    "accept-damaged-wal", "skip-quick-check", "test-fail-writes", "ai-late-ms", "ai-queue",
                                    "create-rate", "create-burst", "join-rate", "join-burst",
                                    "max-waiting-games", "trusted-proxy", "allow-origin", "max-queue-bytes",
-                                   "max-connections", "max-connections-per-address",
-                                   "instance", "lease-ttl"};
+                                   "max-connections", "max-connections-per-address", "database", "database-pool",
+                                   "instance", "lease-ms", "lease-ttl"};
     // Flags that take no value.
     static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
@@ -178,20 +184,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("unload-seconds", 1, 86400 * 30, unload) || !number("ai-late-ms", 0, 60000, aiLate) ||
         !number("ai-queue", 1, 10000000, c.aiQueue))
         return std::nullopt;
-    long long leaseTtl = c.leaseTtl.count();
-    if (!number("lease-ttl", 300, 600000, leaseTtl)) return std::nullopt;
-    c.leaseTtl = std::chrono::milliseconds(leaseTtl);
-    if (auto it = values.find("instance"); it != values.end()) {
-        const std::string& name = it->second;
-        const bool ok = !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char ch) {
-            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.';
-        });
-        if (!ok) {
-            error = "--instance must be 1..64 letters, digits, '-', '_' or '.'";
-            return std::nullopt;
-        }
-        c.instance = name;
-    } else {
+    if (values.find("instance") == values.end()) {
         char host[256] = {};
         if (gethostname(host, sizeof host - 1) != 0 || !host[0]) std::snprintf(host, sizeof host, "senet");
         c.instance = std::string(host).substr(0, 40) + "-" + std::to_string(getpid());
@@ -216,6 +209,31 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("max-connections-per-address", 1, 10000000, c.maxConnectionsPerAddress))
         return std::nullopt;
     c.maxQueueBytes = static_cast<std::size_t>(maxQueueBytes);
+    long long leaseMs = c.leaseTtl.count();
+    if (!number("database-pool", 1, 256, c.databasePool) || !number("lease-ms", 100, 86400000, leaseMs)) return std::nullopt;
+    c.leaseTtl = std::chrono::milliseconds(leaseMs);
+    if (values.count("lease-ttl")) {  // the same as --lease-ms
+        long long ttl = c.leaseTtl.count();
+        if (!number("lease-ttl", 300, 600000, ttl)) return std::nullopt;
+        c.leaseTtl = std::chrono::milliseconds(ttl);
+    }
+    if (auto it = values.find("database"); it != values.end()) {
+        if (!it->second.starts_with("postgresql://") && !it->second.starts_with("postgres://")) {
+            error = "--database must be a postgresql:// URL (SQLite is the default: leave --database out)";
+            return std::nullopt;
+        }
+        c.database = it->second;
+    }
+    if (auto it = values.find("instance"); it != values.end()) {
+        const std::string& name = it->second;
+        bool ok = !name.empty() && name.size() <= 64;
+        for (char ch : name) ok = ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.' || ch == ':');
+        if (!ok) {
+            error = "--instance must be 1 to 64 letters, digits, '-', '_', '.' or ':'";
+            return std::nullopt;
+        }
+        c.instance = name;
+    }
     if (auto it = values.find("trusted-proxy"); it != values.end()) {
         for (const auto& a : splitList(it->second)) {
             const std::string canonical = canonicalAddress(a);

@@ -50,8 +50,10 @@ struct Config {
     std::filesystem::path testFailWrites;       ///< --test-fail-writes PATH (tests only): every write fails while PATH exists
     std::chrono::milliseconds aiLate{250};      ///< --ai-late-ms: an expert decision starting later than this plays at intermediate
     int aiQueue = 1000;                         ///< --ai-queue: computer decisions queued before new computer games get 503 busy
-    std::string instance;                       ///< --instance NAME: this instance's name in game leases (default hostname-pid)
-    std::chrono::milliseconds leaseTtl{5000};   ///< --lease-ttl MS: a game lease's lifetime, renewed every third of it
+    std::string database;                       ///< --database / SENET_DATABASE: postgresql://… ("" = SQLite in --data-dir)
+    int databasePool = 4;                       ///< --database-pool: PostgreSQL connections
+    std::string instance;                       ///< --instance NAME / SENET_INSTANCE: this instance's name in game leases (default hostname-pid)
+    std::chrono::milliseconds leaseTtl{5000};   ///< --lease-ttl MS (alias --lease-ms): a game lease's lifetime, renewed every third of it
     std::string version = "0.1.0";
 };
 

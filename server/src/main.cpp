@@ -1,5 +1,8 @@
 // senet-server: HTTP pages, the JSON API and WebSocket play on one port. server/README.md.
+#include <unistd.h>
+
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -18,6 +21,13 @@ namespace {
 
 using namespace senet::server;
 
+/// This instance's default name in leases: the host name and the port ("host:8080").
+std::string defaultInstanceName(std::uint16_t port) {
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) != 0 || !*host) std::snprintf(host, sizeof host, "senet");
+    return std::string(host) + ":" + std::to_string(port);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -34,11 +44,27 @@ int main(int argc, char** argv) {
         const auto signer = senet::fairness::Signer::loadOrCreate(config->dataDir / "signing-key.pem");
         if (signer.created()) std::cout << "senet-server: made a new record signing key in " << (config->dataDir / "signing-key.pem").string() << std::endl;
         const std::string dbPath = (config->dataDir / "senet.sqlite3").string();
-        SqliteOptions dbOptions;
-        dbOptions.syncFull = config->syncFull;
-        dbOptions.acceptDamagedWal = config->acceptDamagedWal;
-        dbOptions.quickCheck = config->quickCheck;
-        auto database = openSqliteStorage(dbPath, dbOptions);
+        Metrics metrics;
+        std::unique_ptr<Storage> database;
+        if (!config->database.empty()) {
+            // PostgreSQL (server/README.md, "PostgreSQL"); the SQLite flags do not apply.
+            if (!config->backupDir.empty()) throw std::runtime_error("--backup-dir backs up SQLite only; back up PostgreSQL with its own tools");
+            PostgresOptions pgOptions;
+            pgOptions.instance = config->instance.empty() ? defaultInstanceName(config->port) : config->instance;
+            pgOptions.leaseTtlMs = config->leaseTtl.count();
+            pgOptions.poolSize = config->databasePool;
+            // The registry takes every lease itself (Registry::find, server/README.md "Several instances").
+            pgOptions.acquireOnLoad = false;
+            pgOptions.metrics = &metrics;
+            database = openPostgresStorage(config->database, pgOptions);
+            std::cout << "senet-server: PostgreSQL storage, instance " << pgOptions.instance << std::endl;
+        } else {
+            SqliteOptions dbOptions;
+            dbOptions.syncFull = config->syncFull;
+            dbOptions.acceptDamagedWal = config->acceptDamagedWal;
+            dbOptions.quickCheck = config->quickCheck;
+            database = openSqliteStorage(dbPath, dbOptions);
+        }
         // Online backups on their own thread and connection (server/README.md).
         std::unique_ptr<BackupTimer> backups;
         if (!config->backupDir.empty() && std::filesystem::weakly_canonical(config->backupDir) ==
@@ -60,10 +86,10 @@ int main(int argc, char** argv) {
         Storage& storage = faulty ? static_cast<Storage&>(*faulty) : *database;
         if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
-        Metrics metrics;
         PoolScheduler scheduler(config->aiThreads);
         // With a store that other instances share, every game is served under its lease.
-        const bool sharedStore = false;
+        // (PostgreSQL: any number of instances may use the database.)
+        const bool sharedStore = !config->database.empty();
         Registry registry(storage, metrics, scheduler, *config, steadyClock(), sharedStore);
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config, &signer);
@@ -89,26 +115,6 @@ int main(int argc, char** argv) {
                 }
                 flushSuppressedLogs();
                 scheduleSweep();
-
-        // Game leases (server/README.md "Several instances"): one renewal of every lease held,
-        // every third of the lease ttl; rooms whose game was taken over leave; games asked for
-        // while another instance held them are taken over once that lease expires.
-        net::steady_timer leaseTimer(ioc);
-        std::function<void()> scheduleLeases = [&] {
-            leaseTimer.expires_after(config->leaseTtl / 3);
-            leaseTimer.async_wait([&](beast::error_code ec) {
-                if (ec) return;
-                try {
-                    registry.renewLeases();
-                    const int taken = registry.takeOver();
-                    if (taken > 0) std::cout << "senet-server: took over " << taken << " games" << std::endl;
-                } catch (const std::exception& e) {
-                    logLimited("lease", std::string("lease renewal: ") + e.what());
-                }
-                scheduleLeases();
-            });
-        };
-        scheduleLeases();
             });
         };
         scheduleSweep();

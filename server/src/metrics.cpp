@@ -16,6 +16,7 @@ void Metrics::observeActionLatency(double seconds) {
 
 std::string Metrics::render() const {
     std::string out;
+    char line[256];
     auto gauge = [&](const char* name, const char* help, const char* type, std::int64_t v) {
         out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " +
                std::to_string(v) + "\n";
@@ -36,10 +37,21 @@ std::string Metrics::render() const {
     gauge("senet_lease_refusals_total", "Lookups answered 'retry' because another instance holds the game.", "counter",
           leaseRefusals.load());
     gauge("senet_moved_closes_total", "WebSockets closed with 4001 moved.", "counter", movedCloses.load());
+    gauge("senet_pg_round_trips_total", "Statements sent to PostgreSQL and answered (0 with SQLite).", "counter",
+          pgRoundTrips.load());
+    {
+        const auto calls = storageCalls.load(std::memory_order_relaxed);
+        std::snprintf(line, sizeof line,
+                      "# HELP senet_storage_call_seconds Time of the storage calls (PostgreSQL).\n"
+                      "# TYPE senet_storage_call_seconds summary\n"
+                      "senet_storage_call_seconds_sum %.6f\nsenet_storage_call_seconds_count %lld\n",
+                      static_cast<double>(storageMicros.load(std::memory_order_relaxed)) / 1e6,
+                      static_cast<long long>(calls));
+        out += line;
+    }
     out += "# HELP senet_action_latency_seconds Time from receiving an action to storing and broadcasting it.\n"
            "# TYPE senet_action_latency_seconds histogram\n";
     std::uint64_t cumulative = 0;
-    char line[128];
     for (std::size_t i = 0; i < kBuckets.size(); ++i) {
         cumulative += buckets_[i].load(std::memory_order_relaxed);
         std::snprintf(line, sizeof line, "senet_action_latency_seconds_bucket{le=\"%g\"} %llu\n", kBuckets[i],

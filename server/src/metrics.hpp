@@ -32,6 +32,16 @@ public:
 
     /// Records the time from receiving an action to having it stored and broadcast, in seconds.
     void observeActionLatency(double seconds);
+
+    // Storage (PostgreSQL): the time of each Storage call and the round trips to the server.
+    std::atomic<std::int64_t> storageCalls{0};     ///< Storage calls timed
+    std::atomic<std::int64_t> storageMicros{0};    ///< their total time in µs
+    std::atomic<std::int64_t> pgRoundTrips{0};     ///< statements sent to PostgreSQL (BEGIN/COMMIT/SAVEPOINT included)
+    /// Records one Storage call that took `micros` µs.
+    void observeStorageCall(std::int64_t micros) {
+        storageCalls.fetch_add(1, std::memory_order_relaxed);
+        storageMicros.fetch_add(micros, std::memory_order_relaxed);
+    }
     /// The Prometheus text exposition of every metric.
     std::string render() const;
 

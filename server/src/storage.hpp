@@ -160,4 +160,30 @@ std::unique_ptr<Storage> openSqliteStorage(const std::string& path, const Sqlite
 /// The same with default options but `syncFull`.
 std::unique_ptr<Storage> openSqliteStorage(const std::string& path, bool syncFull);
 
+class Metrics;
+
+/// How openPostgresStorage runs (server/README.md, "PostgreSQL").
+struct PostgresOptions {
+    /// This instance's name in the games' leases; unique among the instances sharing a database.
+    std::string instance = "single";
+    /// The lease createGame gives the creating instance (epoch 1), and acquireOnLoad takes, in ms.
+    std::int64_t leaseTtlMs = 30000;
+    /// Connections in the pool: the most storage calls running at once.
+    int poolSize = 4;
+    /// Sole owner (one instance): loadGame takes the game's lease when this store holds none,
+    /// so a single server needs no lease calls. Several instances: false, and the registry
+    /// calls acquireLease before writing to a game.
+    bool acquireOnLoad = true;
+    /// Where the storage call time and the round trips to PostgreSQL are counted (may be null).
+    Metrics* metrics = nullptr;
+};
+
+/// Opens the PostgreSQL database at `url` (postgresql://user[:password]@host[:port]/db or
+/// postgresql:///db?host=/socket/dir), applying the schema migrations it lacks (once, under an
+/// advisory lock: instances starting at once are safe), then a pool of connections with every
+/// statement prepared. Every write to a game is fenced by the lease epoch this store holds for
+/// it: a write to a game whose lease it never acquired, or lost, throws LeaseLost. Throws
+/// StorageError when the server cannot be reached, the URL is bad or the schema is newer.
+std::unique_ptr<Storage> openPostgresStorage(const std::string& url, const PostgresOptions& options = {});
+
 }  // namespace senet::server

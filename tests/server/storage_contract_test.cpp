@@ -1,5 +1,7 @@
-// The Storage contract (server/src/storage.hpp) on both implementations: MemoryStorage and the
-// real SQLite storage on a fresh file. Every write is read back; refused writes change nothing.
+// The Storage contract (server/src/storage.hpp) on every implementation: MemoryStorage and the
+// real SQLite storage on a fresh file (server_logic_tests), and the real PostgreSQL storage on a
+// fresh database (pg_tests: this file compiled with SENET_CONTRACT_POSTGRES). Every write is
+// read back; refused writes change nothing.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +14,9 @@
 
 #include "memory_storage.hpp"
 #include "storage.hpp"
+#ifdef SENET_CONTRACT_POSTGRES
+#include "pg_temp.hpp"
+#endif
 
 namespace senet::server {
 namespace {
@@ -36,6 +41,13 @@ protected:
     void SetUp() override {
         if (GetParam() == "memory") {
             storage_ = std::make_unique<MemoryStorage>();
+#ifdef SENET_CONTRACT_POSTGRES
+        } else if (GetParam() == "postgres") {
+            if (!senet::testing::postgresInstalled())
+                GTEST_SKIP() << "PostgreSQL is not installed (/usr/lib/postgresql/*/bin; scripts/setup.sh installs it)";
+            url_ = senet::testing::freshPostgresDatabase();
+            storage_ = openPostgresStorage(url_);
+#endif
         } else {
             dir_ = std::filesystem::temp_directory_path() /
                    ("senet-contract-" + std::to_string(::getpid()) + "-" +
@@ -48,11 +60,15 @@ protected:
     void TearDown() override {
         storage_.reset();
         if (!dir_.empty()) std::filesystem::remove_all(dir_);
+#ifdef SENET_CONTRACT_POSTGRES
+        if (!url_.empty()) senet::testing::dropPostgresDatabase(url_);
+#endif
     }
     Storage& s() { return *storage_; }
 
     std::unique_ptr<Storage> storage_;
     std::filesystem::path dir_;
+    std::string url_;
 };
 
 TEST_P(StorageContract, CreatedRowReadsBackField) {
@@ -195,6 +211,7 @@ TEST_P(StorageContract, FinalActionEndsTheGameInOneWrite) {
     EXPECT_EQ(s().loadActions("g2").size(), 2u);
 }
 
+#ifndef SENET_CONTRACT_POSTGRES
 /// What SQLite stored is there after the storage is closed and opened again.
 TEST(SqliteContract, WritesSurviveReopening) {
     const auto dir = std::filesystem::temp_directory_path() / ("senet-contract-reopen-" + std::to_string(::getpid()));
@@ -250,6 +267,8 @@ TEST(SqliteContract, LastActivityIsTheLastActionsTime) {
     std::filesystem::remove_all(dir);
 }
 
+#endif
+
 TEST_P(StorageContract, FinishExpireAndUnfinished) {
     for (const char* id : {"a", "b", "c"}) s().createGame(sampleRow(id));
     auto unfinished = s().unfinishedGames();
@@ -267,6 +286,10 @@ TEST_P(StorageContract, FinishExpireAndUnfinished) {
     EXPECT_EQ(s().loadGame("c")->result, "");
 }
 
+#ifdef SENET_CONTRACT_POSTGRES
+INSTANTIATE_TEST_SUITE_P(Postgres, StorageContract, ::testing::Values("postgres"),
+                         [](const auto& info) { return info.param; });
+#else
 INSTANTIATE_TEST_SUITE_P(Both, StorageContract, ::testing::Values("memory", "sqlite"),
                          [](const auto& info) { return info.param; });
 
@@ -306,6 +329,8 @@ TEST(FaultyStorageChecks, FailsTheNthWriteOnly) {
     EXPECT_EQ(m.loadGame("g1")->clientSeeds[1], std::nullopt);
     EXPECT_EQ(m.loadGame("g1")->status, "playing");
 }
+
+#endif  // SENET_CONTRACT_POSTGRES
 
 }  // namespace
 }  // namespace senet::server

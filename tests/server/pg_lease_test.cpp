@@ -1,0 +1,351 @@
+// The PostgreSQL storage beyond the common contract: schema migrations, leases with fencing
+// epochs between two instances (two stores on one database), orphaned games, batches that fail
+// item by item, round trips counted, reopening. Each test has a fresh database on a real server.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <pqxx/pqxx>
+#include <thread>
+
+#include "metrics.hpp"
+#include "pg_temp.hpp"
+#include "storage.hpp"
+
+namespace senet::server {
+namespace {
+
+constexpr std::int64_t kTtl = 10000;
+// The leases' clock in these tests (Unix ms): an hour ahead of the real time, so that the
+// leases createGame gives (from the real time) have expired at kNow.
+const std::int64_t kNow = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::system_clock::now().time_since_epoch()).count() + 3600000;
+
+GameRow row(const std::string& id) {
+    GameRow g;
+    g.id = id;
+    g.ruleset = "standard";
+    g.opponent = "friend";
+    g.serverSeed = std::vector<std::uint8_t>(32, 7);
+    g.seatHashes = {"hash0", ""};
+    g.createdMs = 1700000000000;
+    g.updatedMs = 1700000000000;
+    return g;
+}
+
+class Postgres : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!senet::testing::postgresInstalled())
+            GTEST_SKIP() << "PostgreSQL is not installed (/usr/lib/postgresql/*/bin; scripts/setup.sh installs it)";
+        url_ = senet::testing::freshPostgresDatabase();
+    }
+    void TearDown() override {
+        if (!url_.empty()) senet::testing::dropPostgresDatabase(url_);
+    }
+    /// A store of instance `name` that takes leases only when told (like a cluster member).
+    std::unique_ptr<Storage> open(const std::string& name, Metrics* metrics = nullptr) {
+        PostgresOptions o;
+        o.instance = name;
+        o.leaseTtlMs = kTtl;
+        o.acquireOnLoad = false;
+        o.metrics = metrics;
+        return openPostgresStorage(url_, o);
+    }
+    /// One value read straight from the database.
+    std::string query(const std::string& sql) {
+        pqxx::connection c(url_);
+        pqxx::nontransaction tx(c);
+        const auto r = tx.exec(sql);
+        return r.empty() || r[0][0].is_null() ? std::string("NULL") : r[0][0].as<std::string>();
+    }
+    std::string url_;
+};
+
+TEST_F(Postgres, MigrationsAreAppliedOnceAndRestartIsIdempotent) {
+    { auto s = open("a"); }
+    EXPECT_EQ(query("SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_migrations"), "1,2");
+    const std::string applied = query("SELECT string_agg(applied_ms::text, ',' ORDER BY version) FROM schema_migrations");
+    EXPECT_EQ(query("SELECT count(*) FROM information_schema.columns WHERE table_name = 'games' AND column_name = 'epoch'"), "1");
+    {
+        auto s = open("a");  // a restart: nothing applied again
+        s->createGame(row("g1"));
+    }
+    EXPECT_EQ(query("SELECT count(*) FROM schema_migrations"), "2");
+    EXPECT_EQ(query("SELECT string_agg(applied_ms::text, ',' ORDER BY version) FROM schema_migrations"), applied);
+    EXPECT_EQ(query("SELECT count(*) FROM games"), "1");
+}
+
+TEST_F(Postgres, InstancesStartingAtOnceMigrateOnce) {
+    std::vector<std::thread> threads;
+    std::atomic<int> opened{0}, failed{0};
+    for (int i = 0; i < 4; ++i)
+        threads.emplace_back([&, i] {
+            try {
+                auto s = open("i" + std::to_string(i));
+                ++opened;
+            } catch (const std::exception& e) {
+                std::cerr << "open failed: " << e.what() << "\n";
+                ++failed;
+            }
+        });
+    for (auto& t : threads) t.join();
+    EXPECT_EQ(opened.load(), 4);
+    EXPECT_EQ(failed.load(), 0);
+    EXPECT_EQ(query("SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_migrations"), "1,2");
+}
+
+TEST_F(Postgres, ANewerSchemaIsRefused) {
+    { auto s = open("a"); }
+    query("INSERT INTO schema_migrations VALUES (99, 'from the future', 0) RETURNING version");
+    try {
+        open("a");
+        FAIL() << "a schema newer than the server's was accepted";
+    } catch (const StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find("version 99"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(Postgres, BadUrlAndUnreachableServerAreClearErrors) {
+    EXPECT_THROW(openPostgresStorage("mysql://localhost/senet"), StorageError);
+    try {
+        openPostgresStorage("postgresql:///senet?host=/nonexistent-senet-dir&user=senet");
+        FAIL() << "an unreachable server was accepted";
+    } catch (const StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find("cannot connect"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(Postgres, LeaseAcquireRenewAndTakeoverEpochs) {
+    auto a = open("a");
+    auto b = open("b");
+    a->createGame(row("g"));  // a holds it at epoch 1
+    EXPECT_EQ(query("SELECT owner || ':' || epoch FROM games WHERE id = 'g'"), "a:1");
+    // createGame's lease runs from the real time; the test's clock starts there.
+    const std::int64_t expires = std::stoll(query("SELECT lease_expires_ms FROM games WHERE id = 'g'"));
+    EXPECT_EQ(b->acquireLease("g", "b", expires - 1, kTtl), std::nullopt) << "a's lease is live";
+    EXPECT_EQ(a->acquireLease("g", "a", expires - 1, kTtl), std::optional<std::int64_t>(1)) << "a renewing keeps epoch 1";
+    EXPECT_TRUE(a->renewLeases("a", {"g"}, expires - 1, kTtl).empty());
+    EXPECT_EQ(query("SELECT lease_expires_ms FROM games WHERE id = 'g'"), std::to_string(expires - 1 + kTtl));
+    // Expired: b takes it over, the epoch moves on; b renewing keeps it.
+    const std::int64_t later = expires - 1 + kTtl;
+    EXPECT_EQ(b->acquireLease("g", "b", later, kTtl), std::optional<std::int64_t>(2));
+    EXPECT_EQ(b->acquireLease("g", "b", later + 1, kTtl), std::optional<std::int64_t>(2));
+    EXPECT_EQ(query("SELECT owner || ':' || epoch FROM games WHERE id = 'g'"), "b:2");
+    // a learns it lost the game when renewing; its lease is not extended.
+    EXPECT_EQ(a->renewLeases("a", {"g"}, later + 2, kTtl), std::vector<std::string>{"g"});
+    EXPECT_EQ(query("SELECT lease_expires_ms FROM games WHERE id = 'g'"), std::to_string(later + 1 + kTtl));
+    // b releases: a may take it at once, at epoch 3.
+    b->releaseLease("g", "b");
+    EXPECT_EQ(query("SELECT owner FROM games WHERE id = 'g'"), "");
+    EXPECT_EQ(a->acquireLease("g", "a", later + 3, kTtl), std::optional<std::int64_t>(3));
+    EXPECT_THROW(a->acquireLease("nope", "a", later, kTtl), StorageError);
+}
+
+TEST_F(Postgres, AStaleOwnersWritesThrowLeaseLostAndChangeNothing) {
+    auto a = open("a");
+    auto b = open("b");
+    a->createGame(row("g"));
+    a->createGame(row("other"));
+    a->appendAction("g", ActionRow{0, 't', 3, ""});
+    ASSERT_EQ(b->acquireLease("g", "b", kNow + 10 * kTtl, kTtl), std::optional<std::int64_t>(2));  // a's lease expired
+    EXPECT_THROW(a->appendAction("g", ActionRow{1, 'm', 0, "9-12"}), LeaseLost);
+    // a forgot its epoch, and every other write is refused as well.
+    EXPECT_THROW(a->appendFinalAction("g", ActionRow{1, 'm', 0, "9-12"}, R"({"winner":0})"), LeaseLost);
+    EXPECT_THROW(a->takeSeat("g", 1, "late"), LeaseLost);
+    EXPECT_THROW(a->setClientSeed("g", 0, "seed"), LeaseLost);
+    EXPECT_THROW(a->finishGame("g", R"({"reason":"resign"})"), LeaseLost);
+    EXPECT_THROW(a->setRematch("g", "other"), LeaseLost);
+    EXPECT_THROW(a->expireGame("g"), LeaseLost);
+    GameRow rematch = row("r");
+    rematch.rematchOf = "g";
+    EXPECT_THROW(a->createGame(rematch), LeaseLost);
+    EXPECT_EQ(a->appendBatch({{"g", ActionRow{1, 't', 1, ""}, ""}}).size(), 1u);
+    // Nothing of it is stored.
+    const auto g = b->loadGame("g");
+    ASSERT_TRUE(g.has_value());
+    EXPECT_EQ(g->status, "playing");
+    EXPECT_EQ(g->result, "");
+    EXPECT_EQ(g->seatHashes[1], "");
+    EXPECT_EQ(g->clientSeeds[0], std::nullopt);
+    EXPECT_EQ(g->rematch, "");
+    EXPECT_FALSE(b->loadGame("r").has_value());
+    ASSERT_EQ(b->loadActions("g").size(), 1u);
+    // The new owner writes on; a still owns its other game.
+    b->appendAction("g", ActionRow{1, 'm', 0, "9-12"});
+    EXPECT_TRUE(b->takeSeat("g", 1, "friend"));
+    a->appendAction("other", ActionRow{0, 't', 2, ""});
+    EXPECT_EQ(b->loadActions("g").size(), 2u);
+    EXPECT_EQ(b->loadActions("other").size(), 1u);
+    // A store that never acquired a game cannot write to it (no implicit acquisition).
+    auto c = open("c");
+    EXPECT_THROW(c->appendAction("other", ActionRow{1, 't', 1, ""}), LeaseLost);
+    EXPECT_EQ(b->loadActions("other").size(), 1u);
+}
+
+TEST_F(Postgres, ATakeoverFencesAnOwnerWritingMeanwhile) {
+    auto a = open("a");
+    auto b = open("b");
+    a->createGame(row("g"));
+    std::atomic<bool> stop{false};
+    std::int64_t stored = 0;  // actions a was told are durable
+    std::string lastError;
+    std::thread writer([&] {
+        for (std::int64_t seq = 0; !stop; ++seq) {
+            try {
+                a->appendAction("g", ActionRow{seq, 't', static_cast<int>(seq % 16), ""});
+                stored = seq + 1;
+            } catch (const LeaseLost& e) {
+                lastError = e.what();
+                return;
+            }
+        }
+    });
+    while (stored < 20) std::this_thread::yield();
+    const auto epoch = b->acquireLease("g", "b", kNow + 10 * kTtl, kTtl);
+    const auto seenByB = b->loadActions("g").size();
+    stop = true;
+    writer.join();
+    ASSERT_EQ(epoch, std::optional<std::int64_t>(2));
+    EXPECT_FALSE(lastError.empty()) << "a never learned it lost the game";
+    // Every action a had acknowledged is there for b, and none after the takeover.
+    EXPECT_EQ(static_cast<std::int64_t>(seenByB), stored);
+    EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("g").size()), stored);
+}
+
+TEST_F(Postgres, OrphanedGamesAreTheUnfinishedWithAFreeOrExpiredLease) {
+    auto a = open("a");
+    for (const char* id : {"live", "expired", "released", "over", "expired-over"}) a->createGame(row(id));
+    ASSERT_EQ(a->acquireLease("live", "a", kNow, kTtl), std::optional<std::int64_t>(1));
+    ASSERT_EQ(a->acquireLease("expired", "a", kNow - 2 * kTtl, kTtl), std::optional<std::int64_t>(1));
+    a->releaseLease("released", "a");
+    a->finishGame("over", R"({"reason":"resign"})");
+    a->releaseLease("over", "a");
+    a->finishGame("expired-over", R"({"reason":"resign"})");
+    ASSERT_EQ(a->acquireLease("expired-over", "a", kNow - 2 * kTtl, kTtl), std::optional<std::int64_t>(1));
+    auto orphans = a->orphanedGames(kNow, 100);
+    std::sort(orphans.begin(), orphans.end());
+    EXPECT_EQ(orphans, (std::vector<std::string>{"expired", "released"}));
+    EXPECT_EQ(a->orphanedGames(kNow, 1).size(), 1u);
+    // After the live lease runs out it is an orphan too.
+    orphans = a->orphanedGames(kNow + kTtl, 100);
+    std::sort(orphans.begin(), orphans.end());
+    EXPECT_EQ(orphans, (std::vector<std::string>{"expired", "live", "released"}));
+}
+
+TEST_F(Postgres, ABatchFailsItemByItemAndCountsItsRoundTrips) {
+    Metrics metrics;
+    auto a = open("a", &metrics);
+    auto b = open("b");
+    for (const char* id : {"g1", "g2", "g3"}) a->createGame(row(id));
+    ASSERT_EQ(b->acquireLease("g2", "b", kNow + 10 * kTtl, kTtl), std::optional<std::int64_t>(2));
+    const std::int64_t before = metrics.pgRoundTrips.load();
+    const auto errors = a->appendBatch({
+        {"g1", ActionRow{0, 't', 5, ""}, ""},
+        {"g2", ActionRow{0, 't', 6, ""}, ""},                 // taken over: LeaseLost
+        {"g3", ActionRow{0, 't', 7, ""}, ""},
+        {"g1", ActionRow{0, 't', 8, ""}, ""},                 // a duplicate seq
+        {"g3", ActionRow{1, 'm', 0, "1-off"}, R"({"winner":0})"},  // the final action
+        {"zz", ActionRow{0, 't', 1, ""}, ""},                 // never acquired: refused before the batch
+    });
+    ASSERT_EQ(errors.size(), 6u);
+    auto kind = [&](std::size_t i) -> std::string {
+        if (!errors[i]) return "ok";
+        try {
+            std::rethrow_exception(errors[i]);
+        } catch (const LeaseLost&) {
+            return "lease";
+        } catch (const StorageError&) {
+            return "storage";
+        }
+    };
+    EXPECT_EQ(kind(0), "ok");
+    EXPECT_EQ(kind(1), "lease");
+    EXPECT_EQ(kind(2), "ok");
+    EXPECT_EQ(kind(3), "storage");
+    EXPECT_EQ(kind(4), "ok");
+    EXPECT_EQ(kind(5), "lease");
+    // The others are durable; the failed ones changed nothing.
+    ASSERT_EQ(b->loadActions("g1").size(), 1u);
+    EXPECT_EQ(b->loadActions("g1")[0].outcome, 5);
+    EXPECT_TRUE(b->loadActions("g2").empty());
+    ASSERT_EQ(b->loadActions("g3").size(), 2u);
+    EXPECT_EQ(b->loadGame("g3")->status, "over");
+    EXPECT_EQ(b->loadGame("g3")->result, R"({"winner":0})");
+    EXPECT_EQ(b->loadGame("g1")->status, "playing");
+    // Round trips: BEGIN, 5 x (SAVEPOINT + statement), 1 lease check after no row matched
+    // (g2), 1 ROLLBACK TO SAVEPOINT each for g2 and g1's duplicate, COMMIT.
+    const std::int64_t trips = metrics.pgRoundTrips.load() - before;
+    EXPECT_EQ(trips, 1 + 5 * 2 + 1 + 2 + 1);
+
+    // A clean batch of N actions costs 2N + 2 round trips; one action alone costs 1.
+    const int n = 40;
+    std::vector<BatchedAction> batch;
+    for (int i = 0; i < n; ++i) {
+        const std::string id = "b" + std::to_string(i);
+        a->createGame(row(id));
+        batch.push_back({id, ActionRow{0, 't', i % 16, ""}, ""});
+    }
+    std::int64_t start = metrics.pgRoundTrips.load();
+    const auto clean = a->appendBatch(batch);
+    EXPECT_EQ(std::count(clean.begin(), clean.end(), nullptr), n);
+    EXPECT_EQ(metrics.pgRoundTrips.load() - start, 2 * n + 2);
+    std::cout << "[ figures ] appendBatch of " << n << " actions: " << (metrics.pgRoundTrips.load() - start)
+              << " round trips (" << static_cast<double>(metrics.pgRoundTrips.load() - start) / n << " per action)\n";
+    start = metrics.pgRoundTrips.load();
+    a->appendAction("b0", ActionRow{1, 't', 1, ""});
+    EXPECT_EQ(metrics.pgRoundTrips.load() - start, 1) << "appendAction is one statement";
+    EXPECT_GT(metrics.storageCalls.load(), 40);
+    EXPECT_GT(metrics.storageMicros.load(), 0);
+}
+
+TEST_F(Postgres, WritesSurviveReopeningAndLastActivityIsTheLastAction) {
+    {
+        auto a = open("a");
+        a->createGame(row("g"));
+        a->appendAction("g", ActionRow{0, 't', 4, ""});
+        a->appendFinalAction("g", ActionRow{1, 'm', 0, "9-11"}, R"({"winner":0})");
+        EXPECT_TRUE(a->takeSeat("g", 1, "late"));
+    }
+    query("UPDATE actions SET at_ms = 1800000000000 + seq * 60000 RETURNING seq");
+    PostgresOptions sole;  // a single instance restarted (same name): loading takes the lease
+    sole.instance = "a";
+    auto s = openPostgresStorage(url_, sole);
+    const auto g = s->loadGame("g");
+    ASSERT_TRUE(g.has_value());
+    EXPECT_EQ(g->status, "over");
+    EXPECT_EQ(g->seatHashes[1], "late");
+    EXPECT_EQ(g->updatedMs, 1800000000000 + 60000) << "not the last action's time";
+    EXPECT_EQ(g->createdMs, 1700000000000);
+    ASSERT_EQ(s->loadActions("g").size(), 2u);
+    EXPECT_EQ(s->loadActions("g")[1].move, "9-11");
+    EXPECT_EQ(query("SELECT owner || ':' || epoch FROM games WHERE id = 'g'"), "a:2");
+    s->setRematch("g", "next");  // it owns what it loaded
+    EXPECT_EQ(s->loadGame("g")->rematch, "next");
+}
+
+TEST_F(Postgres, ManyThreadsShareThePool) {
+    auto a = open("a");
+    const int threads = 8, actions = 30;
+    for (int t = 0; t < threads; ++t) a->createGame(row("t" + std::to_string(t)));
+    std::vector<std::thread> pool;
+    std::atomic<int> errors{0};
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            for (int i = 0; i < actions; ++i) {
+                try {
+                    a->appendAction("t" + std::to_string(t), ActionRow{i, 't', i % 16, ""});
+                } catch (const std::exception&) {
+                    ++errors;
+                }
+            }
+        });
+    for (auto& t : pool) t.join();
+    EXPECT_EQ(errors.load(), 0);
+    EXPECT_EQ(query("SELECT count(*) FROM actions"), std::to_string(threads * actions));
+}
+
+}  // namespace
+}  // namespace senet::server
