@@ -464,7 +464,14 @@ int main(int argc, char** argv) {
                               (a.kind == 'm' ? actions[ply].move == a.move : actions[ply].value == a.value);
             if (!same) {
                 ++lost;
-                if (lost <= 5) std::cerr << "cluster_client: game " << g.id << ": acknowledged action at ply " << ply << " not in the record\n";
+                if (lost <= 5) {
+                    std::cerr << "cluster_client: game " << g.id << (g.computer ? " (computer)" : " (friend)") << ": acknowledged "
+                              << a.kind << ' ' << a.move << ' ' << a.value << " at ply " << ply << ", the record has ";
+                    if (ply < static_cast<std::int64_t>(actions.size()))
+                        std::cerr << actions[ply].kind << ' ' << actions[ply].move << ' ' << actions[ply].value << '\n';
+                    else
+                        std::cerr << "no action there\n";
+                }
             }
         }
         if (g.finalPly >= 0 && static_cast<std::int64_t>(actions.size()) > g.finalPly) {
