@@ -56,7 +56,7 @@ constexpr const char* kUsage =
     "                         postgresql:///db?host=/socket/dir (SENET_DATABASE; default: SQLite in --data-dir)\n"
     "  --database-pool N      PostgreSQL connections, the most storage calls at once (default 4)\n"
     "  --instance NAME        this instance's name in the games' leases (SENET_INSTANCE; default: the host\n"
-    "                         name and process id); unique among the instances sharing one database\n"
+    "                         name and port); unique among the instances sharing one database\n"
     "  --lease-ttl MS         lifetime of a game lease, renewed every third of it (default 5000; alias --lease-ms)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
     "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
@@ -187,7 +187,9 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     if (values.find("instance") == values.end()) {
         char host[256] = {};
         if (gethostname(host, sizeof host - 1) != 0 || !host[0]) std::snprintf(host, sizeof host, "senet");
-        c.instance = std::string(host).substr(0, 40) + "-" + std::to_string(getpid());
+        // host:port: unique on a host, and the same after a restart, which so takes its own leases
+        // back at once. Instances on --port 0 sharing a database need --instance.
+        c.instance = std::string(host).substr(0, 40) + ":" + std::to_string(port);
     }
     auto decimal = [&](const char* flag, double min, double max, double& out) -> bool {
         auto it = values.find(flag);
