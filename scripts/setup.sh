@@ -13,6 +13,7 @@ packages=(
   libpqxx-dev postgresql
   libicu-dev
   gettext jq python3
+  nginx curl
   chromium
   emscripten
   # bench/static-vs-nginx.sh and scripts/cluster-test.sh: nginx with its brotli_static module, wrk, curl

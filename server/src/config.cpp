@@ -1,6 +1,11 @@
 #include "config.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 
@@ -53,6 +58,9 @@ constexpr const char* kUsage =
     "  --database URL         PostgreSQL instead of SQLite: postgresql://user@host:port/db or\n"
     "                         postgresql:///db?host=/socket/dir (SENET_DATABASE; default: SQLite in --data-dir)\n"
     "  --database-pool N      PostgreSQL connections, the most storage calls at once (default 4)\n"
+    "  --instance NAME        this instance's name in the games' leases (SENET_INSTANCE; default: the host\n"
+    "                         name and port); unique among the instances sharing one database\n"
+    "  --lease-ttl MS         lifetime of a game lease, renewed every third of it (default 5000; alias --lease-ms)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
     "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
 
@@ -120,7 +128,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
                                    "max-waiting-games", "trusted-proxy", "allow-origin", "max-queue-bytes",
                                    "max-connections", "max-connections-per-address",
                                    "analysis-threads", "analysis-rate", "analysis-burst", "analysis-cache",
-                                   "database", "database-pool"};
+                                   "database", "database-pool", "instance", "lease-ms", "lease-ttl"};
     // Flags that take no value.
     static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
@@ -179,6 +187,13 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("unload-seconds", 1, 86400 * 30, unload) || !number("ai-late-ms", 0, 60000, aiLate) ||
         !number("ai-queue", 1, 10000000, c.aiQueue))
         return std::nullopt;
+    if (values.find("instance") == values.end()) {
+        char host[256] = {};
+        if (gethostname(host, sizeof host - 1) != 0 || !host[0]) std::snprintf(host, sizeof host, "senet");
+        // host:port: unique on a host, and the same after a restart, which so takes its own leases
+        // back at once. Instances on --port 0 sharing a database need --instance.
+        c.instance = std::string(host).substr(0, 40) + ":" + std::to_string(port);
+    }
     auto decimal = [&](const char* flag, double min, double max, double& out) -> bool {
         auto it = values.find(flag);
         if (it == values.end()) return true;
@@ -199,10 +214,9 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("max-connections-per-address", 1, 10000000, c.maxConnectionsPerAddress))
         return std::nullopt;
     c.maxQueueBytes = static_cast<std::size_t>(maxQueueBytes);
-    if (!number("analysis-threads", 1, 64, c.analysisThreads) || !decimal("analysis-rate", 0.001, 1e6, c.analysisRate) ||
-        !decimal("analysis-burst", 1, 1e9, c.analysisBurst) || !number("analysis-cache", 1, 1000000, c.analysisCache))
-        return std::nullopt;
-    if (!number("database-pool", 1, 256, c.databasePool)) return std::nullopt;
+                                   "max-connections", "max-connections-per-address",
+                                   "analysis-threads", "analysis-rate", "analysis-burst", "analysis-cache",
+                                   "database", "database-pool", "instance", "lease-ms", "lease-ttl"};
     if (auto it = values.find("database"); it != values.end()) {
         if (!it->second.starts_with("postgresql://") && !it->second.starts_with("postgres://")) {
             error = "--database must be a postgresql:// URL (SQLite is the default: leave --database out)";

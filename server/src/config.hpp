@@ -56,6 +56,8 @@ struct Config {
     int analysisCache = 256;                    ///< --analysis-cache: analyses kept in memory (LRU)
     std::string database;                       ///< --database / SENET_DATABASE: postgresql://… ("" = SQLite in --data-dir)
     int databasePool = 4;                       ///< --database-pool: PostgreSQL connections
+    std::string instance;                       ///< --instance NAME / SENET_INSTANCE: this instance's name in game leases (default hostname:port)
+    std::chrono::milliseconds leaseTtl{5000};   ///< --lease-ttl MS (alias --lease-ms): a game lease's lifetime, renewed every third of it
     std::string version = "0.1.0";
 };
 

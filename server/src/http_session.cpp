@@ -196,7 +196,13 @@ void HttpSession::upgrade(const std::string& client) {
     const std::string_view path = target.substr(0, target.find('?'));
     if (!path.starts_with(prefix)) return sendPlain(404, "no WebSocket here\n", true);
     const std::string id(path.substr(prefix.size()));
-    Lookup found = context_.registry.find(id);
+    Lookup found;
+    try {
+        found = context_.registry.find(id);
+    } catch (const GameElsewhere&) {
+        // Another instance holds it until its lease expires or it hands it on: try again shortly.
+        return sendPlain(503, "this game is moving between servers; try again in a moment\n", true, "1");
+    }
     if (found.status == Lookup::Expired) return sendPlain(410, "this game has expired\n", true);
     if (!found.room) return sendPlain(404, "there is no such game\n", true);
     // Behind a trusted proxy the peer is the proxy: the client's own WebSockets are capped here.

@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
             // a name that a restart on the same port keeps, so it takes its games back at once.
             pgOptions.instance = defaultInstanceName(config->port);
             pgOptions.poolSize = config->databasePool;
-            pgOptions.acquireOnLoad = true;
+            // The registry takes every lease itself (Registry::find, server/README.md "Several instances").
+            pgOptions.acquireOnLoad = false;
             pgOptions.metrics = &metrics;
             database = openPostgresStorage(config->database, pgOptions);
             std::cout << "senet-server: PostgreSQL storage, instance " << pgOptions.instance << std::endl;
@@ -91,7 +92,10 @@ int main(int argc, char** argv) {
         PoolScheduler scheduler(config->aiThreads);
         // Group commit: the throws and moves of many games in one transaction (server/README.md).
         CommitQueue commits(storage);
-        Registry registry(storage, metrics, scheduler, *config);
+        // With a store that other instances share, every game is served under its lease.
+        // (PostgreSQL: any number of instances may use the database.)
+        const bool sharedStore = !config->database.empty();
+        Registry registry(storage, metrics, scheduler, *config, steadyClock(), sharedStore);
         registry.setCommitQueue(&commits);
         const int restored = registry.restoreAll();
         Router router(registry, site, metrics, *config, &signer);
@@ -126,6 +130,26 @@ int main(int argc, char** argv) {
         };
         scheduleSweep();
 
+        // Game leases (server/README.md "Several instances"): one renewal of every lease held,
+        // every third of the lease ttl; rooms whose game was taken over leave; games asked for
+        // while another instance held them are taken over once that lease expires.
+        net::steady_timer leaseTimer(ioc);
+        std::function<void()> scheduleLeases = [&] {
+            leaseTimer.expires_after(config->leaseTtl / 3);
+            leaseTimer.async_wait([&](beast::error_code ec) {
+                if (ec) return;
+                try {
+                    registry.renewLeases();
+                    const int taken = registry.takeOver();
+                    if (taken > 0) std::cout << "senet-server: took over " << taken << " games" << std::endl;
+                } catch (const std::exception& e) {
+                    logLimited("lease", std::string("lease renewal: ") + e.what());
+                }
+                scheduleLeases();
+            });
+        };
+        scheduleLeases();
+
         // Graceful shutdown: stop accepting, close every WebSocket with "going away", give the
         // close handshakes a moment, then stop.
         net::signal_set signals(ioc, SIGINT, SIGTERM);
@@ -135,13 +159,14 @@ int main(int argc, char** argv) {
             std::cout << "senet-server: signal " << sig << ", shutting down" << std::endl;
             listener->stop();
             sweepTimer.cancel();
+            leaseTimer.cancel();
             context.sessions.closeAll();
             stopTimer.expires_after(std::chrono::milliseconds(500));
             stopTimer.async_wait([&](beast::error_code) { ioc.stop(); });
         });
 
         std::cout << "senet-server listening on http://" << config->address << ':' << listener->port() << " (restored "
-                  << restored << " games)" << std::endl;
+                  << restored << " games)" << (sharedStore ? " as instance " + config->instance : std::string()) << std::endl;
         // Every handler catches its own exceptions; should one escape anyway, it ends only the
         // connection it belonged to (its handler chain is dropped) and the thread runs on.
         auto runIo = [&ioc] {

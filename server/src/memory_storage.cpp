@@ -147,3 +147,108 @@ void FaultyStorage::expireGame(const std::string& id) {
 }
 
 }  // namespace senet::server
+
+namespace senet::server {
+
+std::optional<std::int64_t> MemoryStorage::acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
+                                                        std::int64_t ttlMs) {
+    std::lock_guard lock(mutex_);
+    Lease& l = leases_[id];
+    if (!l.owner.empty() && l.owner != instance && l.expiresMs > nowMs) return std::nullopt;
+    if (l.owner != instance) ++l.epoch;  // a new holder: the previous one's writes are fenced off
+    l.owner = instance;
+    l.expiresMs = nowMs + ttlMs;
+    return l.epoch;
+}
+
+std::vector<std::string> MemoryStorage::renewLeases(const std::string& instance, const std::vector<std::string>& held,
+                                                    std::int64_t nowMs, std::int64_t ttlMs) {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> lost;
+    for (const auto& id : held) {
+        auto it = leases_.find(id);
+        if (it == leases_.end()) it = leases_.emplace(id, Lease{instance, 0, 0}).first;  // never leased: the renewer's
+        if (it->second.owner != instance) {
+            lost.push_back(id);
+            continue;
+        }
+        it->second.expiresMs = nowMs + ttlMs;
+    }
+    return lost;
+}
+
+void MemoryStorage::releaseLease(const std::string& id, const std::string& instance) {
+    std::lock_guard lock(mutex_);
+    auto it = leases_.find(id);
+    if (it == leases_.end() || it->second.owner != instance) return;
+    it->second.owner.clear();
+    it->second.expiresMs = 0;
+}
+
+std::vector<std::string> MemoryStorage::orphanedGames(std::int64_t nowMs, std::size_t limit) {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    for (const auto& [id, g] : games_) {
+        if (out.size() >= limit) break;
+        if (g.status != "playing") continue;
+        auto it = leases_.find(id);
+        if (it == leases_.end() || it->second.owner.empty() || it->second.expiresMs <= nowMs) out.push_back(id);
+    }
+    return out;
+}
+
+void MemoryStorage::fenced(const std::string& id, std::int64_t epoch, const std::function<void()>& write) {
+    std::lock_guard lock(mutex_);
+    auto it = leases_.find(id);
+    const std::int64_t current = it == leases_.end() ? 0 : it->second.epoch;
+    if (current != epoch)
+        throw LeaseLost("memory storage: game " + id + " is leased at epoch " + std::to_string(current) + ", not " +
+                        std::to_string(epoch));
+    write();
+}
+
+std::int64_t MemoryInstance::epoch(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    auto it = epochs_.find(id);
+    return it == epochs_.end() ? 0 : it->second;
+}
+
+std::optional<std::int64_t> MemoryInstance::acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
+                                                         std::int64_t ttlMs) {
+    auto e = shared_.acquireLease(id, instance, nowMs, ttlMs);
+    if (e) {
+        std::lock_guard lock(mutex_);
+        epochs_[id] = *e;
+    }
+    return e;
+}
+
+void MemoryInstance::createGame(const GameRow& game) {
+    if (game.rematchOf.empty()) return shared_.createGame(game);
+    shared_.fenced(game.rematchOf, epoch(game.rematchOf), [&] { shared_.createGame(game); });
+}
+bool MemoryInstance::takeSeat(const std::string& id, int seat, const std::string& hash) {
+    bool taken = false;
+    shared_.fenced(id, epoch(id), [&] { taken = shared_.takeSeat(id, seat, hash); });
+    return taken;
+}
+void MemoryInstance::setClientSeed(const std::string& id, int seat, const std::string& seed) {
+    shared_.fenced(id, epoch(id), [&] { shared_.setClientSeed(id, seat, seed); });
+}
+void MemoryInstance::appendAction(const std::string& id, const ActionRow& action) {
+    shared_.fenced(id, epoch(id), [&] { shared_.appendAction(id, action); });
+}
+void MemoryInstance::appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) {
+    shared_.fenced(id, epoch(id), [&] { shared_.appendFinalAction(id, action, resultJson); });
+}
+void MemoryInstance::finishGame(const std::string& id, const std::string& resultJson) {
+    shared_.fenced(id, epoch(id), [&] { shared_.finishGame(id, resultJson); });
+}
+void MemoryInstance::setRematch(const std::string& id, const std::string& rematchId) {
+    shared_.fenced(id, epoch(id), [&] { shared_.setRematch(id, rematchId); });
+}
+void MemoryInstance::expireGame(const std::string& id) {
+    shared_.fenced(id, epoch(id), [&] { shared_.expireGame(id); });
+}
+
+}  // namespace senet::server

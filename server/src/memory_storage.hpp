@@ -28,13 +28,70 @@ public:
     std::vector<ActionRow> loadActions(const std::string& id) override;
     std::vector<std::string> unfinishedGames() override;
 
+    // Leases, kept for real so that tests can run several registries on one store (through a
+    // MemoryInstance each). Writes made on the MemoryStorage itself are not fenced. A game nobody
+    // has leased yet counts as held by whoever renews it (a single instance's created games).
+    std::optional<std::int64_t> acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
+                                             std::int64_t ttlMs) override;
+    std::vector<std::string> renewLeases(const std::string& instance, const std::vector<std::string>& held, std::int64_t nowMs,
+                                         std::int64_t ttlMs) override;
+    void releaseLease(const std::string& id, const std::string& instance) override;
+    std::vector<std::string> orphanedGames(std::int64_t nowMs, std::size_t limit) override;
+    /// Runs `write` (which may call this store's methods) atomically with the check that `epoch`
+    /// is still the epoch of `id`'s lease (0: never leased); throws LeaseLost, writing nothing, otherwise.
+    void fenced(const std::string& id, std::int64_t epoch, const std::function<void()>& write);
+
 private:
+    struct Lease {
+        std::string owner;  ///< "" when free
+        std::int64_t epoch = 0;
+        std::int64_t expiresMs = 0;
+    };
     GameRow& row(const std::string& id);  ///< throws StorageError for an unknown id
     /// Checks that `action` is the next of `id`; throws StorageError otherwise. Caller holds mutex_.
     std::vector<ActionRow>& nextActions(const std::string& id, const ActionRow& action);
-    std::mutex mutex_;
+    std::recursive_mutex mutex_;  ///< recursive: fenced() holds it around a write that takes it again
     std::map<std::string, GameRow> games_;
     std::map<std::string, std::vector<ActionRow>> actions_;
+    std::map<std::string, Lease> leases_;
+};
+
+/// One instance's connection to a MemoryStorage that several registries share in one process
+/// (tests of several instances), as a PostgreSQL connection would be: it keeps the epoch of each
+/// lease it acquired and fences every write with it, so a write to a game another instance took
+/// over throws LeaseLost and changes nothing. Thread-safe.
+class MemoryInstance final : public Storage {
+public:
+    explicit MemoryInstance(MemoryStorage& shared) : shared_(shared) {}
+
+    void createGame(const GameRow& game) override;
+    bool takeSeat(const std::string& id, int seat, const std::string& hash) override;
+    void setClientSeed(const std::string& id, int seat, const std::string& seed) override;
+    void appendAction(const std::string& id, const ActionRow& action) override;
+    void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) override;
+    void finishGame(const std::string& id, const std::string& resultJson) override;
+    void setRematch(const std::string& id, const std::string& rematchId) override;
+    void expireGame(const std::string& id) override;
+    std::optional<GameRow> loadGame(const std::string& id) override { return shared_.loadGame(id); }
+    std::vector<ActionRow> loadActions(const std::string& id) override { return shared_.loadActions(id); }
+    std::vector<std::string> unfinishedGames() override { return shared_.unfinishedGames(); }
+    std::optional<std::int64_t> acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
+                                             std::int64_t ttlMs) override;
+    std::vector<std::string> renewLeases(const std::string& instance, const std::vector<std::string>& held, std::int64_t nowMs,
+                                         std::int64_t ttlMs) override {
+        return shared_.renewLeases(instance, held, nowMs, ttlMs);
+    }
+    void releaseLease(const std::string& id, const std::string& instance) override { shared_.releaseLease(id, instance); }
+    std::vector<std::string> orphanedGames(std::int64_t nowMs, std::size_t limit) override {
+        return shared_.orphanedGames(nowMs, limit);
+    }
+
+private:
+    /// The epoch this connection acquired for `id` (0: none).
+    std::int64_t epoch(const std::string& id);
+    MemoryStorage& shared_;
+    std::mutex mutex_;
+    std::map<std::string, std::int64_t> epochs_;
 };
 
 /// The kinds of write, for fault injection.
@@ -67,6 +124,18 @@ public:
     std::optional<GameRow> loadGame(const std::string& id) override { return inner_.loadGame(id); }
     std::vector<ActionRow> loadActions(const std::string& id) override { return inner_.loadActions(id); }
     std::vector<std::string> unfinishedGames() override { return inner_.unfinishedGames(); }
+    std::optional<std::int64_t> acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
+                                             std::int64_t ttlMs) override {
+        return inner_.acquireLease(id, instance, nowMs, ttlMs);
+    }
+    std::vector<std::string> renewLeases(const std::string& instance, const std::vector<std::string>& held, std::int64_t nowMs,
+                                         std::int64_t ttlMs) override {
+        return inner_.renewLeases(instance, held, nowMs, ttlMs);
+    }
+    void releaseLease(const std::string& id, const std::string& instance) override { inner_.releaseLease(id, instance); }
+    std::vector<std::string> orphanedGames(std::int64_t nowMs, std::size_t limit) override {
+        return inner_.orphanedGames(nowMs, limit);
+    }
 
 private:
     void check(WriteKind kind);

@@ -29,6 +29,14 @@ std::string Metrics::render() const {
     gauge("senet_http_requests_total", "HTTP requests answered.", "counter", httpRequests.load());
     gauge("senet_actions_total", "Throws and moves accepted.", "counter", actions.load());
     gauge("senet_rejected_messages_total", "Client messages refused with an error.", "counter", rejected.load());
+    gauge("senet_lease_acquisitions_total", "Game leases taken to load a game into memory.", "counter", leaseAcquisitions.load());
+    gauge("senet_lease_takeovers_total", "Games taken over after another instance's lease expired.", "counter",
+          leaseTakeovers.load());
+    gauge("senet_leases_lost_total", "Games dropped from memory because another instance took them over.", "counter",
+          leasesLost.load());
+    gauge("senet_lease_refusals_total", "Lookups answered 'retry' because another instance holds the game.", "counter",
+          leaseRefusals.load());
+    gauge("senet_moved_closes_total", "WebSockets closed with 4001 moved.", "counter", movedCloses.load());
     gauge("senet_pg_round_trips_total", "Statements sent to PostgreSQL and answered (0 with SQLite).", "counter",
           pgRoundTrips.load());
     {

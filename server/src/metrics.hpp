@@ -23,6 +23,12 @@ public:
     std::atomic<std::int64_t> httpRequests{0};
     std::atomic<std::int64_t> actions{0};        ///< accepted throws and moves (computer's included)
     std::atomic<std::int64_t> rejected{0};       ///< client messages answered with an error
+    // Several instances (server/README.md "Several instances"):
+    std::atomic<std::int64_t> leaseAcquisitions{0};  ///< game leases taken to load a game into memory
+    std::atomic<std::int64_t> leaseTakeovers{0};     ///< of those, games another instance had held until its lease expired
+    std::atomic<std::int64_t> leasesLost{0};         ///< rooms dropped because another instance took their game over
+    std::atomic<std::int64_t> leaseRefusals{0};      ///< lookups refused because another instance holds the game
+    std::atomic<std::int64_t> movedCloses{0};        ///< WebSockets closed with 4001 "moved"
 
     /// Records the time from receiving an action to having it stored and broadcast, in seconds.
     void observeActionLatency(double seconds);

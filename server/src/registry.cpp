@@ -15,9 +15,13 @@ std::int64_t nowMs() {
 
 }  // namespace
 
-Registry::Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config, Clock& clock)
-    : services_{storage, metrics, scheduler, config, nullptr, clock} {
+Registry::Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config, Clock& clock, bool sharedStore)
+    : services_{storage, metrics, scheduler, config, nullptr, clock},
+      shared_(sharedStore),
+      wallBaseMs_(nowMs()),
+      steadyBase_(clock.now()) {
     services_.createRematch = [this](const GameRow& finished) { return rematchOf(finished); };
+    services_.leaseLost = [this](const std::string& id, const Room* room) { dropMoved(id, room); };
 }
 
 bool Registry::plausibleId(std::string_view id) {
@@ -79,6 +83,13 @@ Created Registry::create(const CreateRequest& req) {
     }
     out.commitment = fairness::commitment(row.serverSeed);
     services_.storage.createGame(row);
+    if (shared_) {
+        // Its players reach it through nginx by game id, most likely at another instance:
+        // hand it on at once instead of holding it here.
+        services_.metrics.gamesCreated.fetch_add(1);
+        release(row.id);
+        return out;
+    }
     add(std::move(row));
     return out;
 }
@@ -92,6 +103,11 @@ std::string Registry::rematchOf(const GameRow& finished) {
             row.clientSeeds[seat] = services_.config.testSeed ? std::string("computer") : fairness::toHex(fairness::randomBytes(16));
     services_.storage.createGame(row);
     const std::string id = row.id;
+    if (shared_) {
+        services_.metrics.gamesCreated.fetch_add(1);
+        release(id);  // as in create(): its players come through nginx by its id
+        return id;
+    }
     // Registered from inside the old room's lock: add() takes only the registry's mutex and
     // the new room's, never the old room's.
     add(std::move(row));
@@ -110,6 +126,10 @@ Lookup Registry::find(const std::string& id) {
         if (out.room->idleFor(std::chrono::duration_cast<std::chrono::milliseconds>(expiry))) {
             try {
                 services_.storage.expireGame(id);
+            } catch (const LeaseLost& e) {
+                dropMoved(id, out.room.get());
+                out.room->evict();
+                throw GameElsewhere("game " + id + " is held by another instance");
             } catch (const StorageError& e) {
                 // Not stored: the game stays as it was (served), and expires at a later lookup.
                 std::cerr << "senet-server: game " << id << ": expiry could not be saved: " << e.what() << '\n';
@@ -132,22 +152,21 @@ Lookup Registry::find(const std::string& id) {
         out.status = Lookup::Expired;
         return out;
     }
-    auto restored = Room::restore(services_, *row, services_.storage.loadActions(id));
-    if (auto* err = std::get_if<std::string>(&restored)) {
-        std::cerr << "senet-server: game " << id << " does not replay: " << *err << '\n';
-        return out;
-    }
-    std::lock_guard lock(mutex_);
-    auto [it, inserted] = rooms_.emplace(id, std::get<std::shared_ptr<Room>>(restored));
-    countRooms();
-    out.room = it->second;
-    if (inserted) out.room->kick();  // a computer's turn that was due when it was unloaded
-    out.status = Lookup::Found;
+    bool elsewhere = false;
+    out.room = acquireAndRestore(id, elsewhere);
+    if (elsewhere) throw GameElsewhere("game " + id + " is held by another instance; try again in a moment");
+    if (out.room) out.status = Lookup::Found;
     return out;
+}
+
+std::optional<GameRow> Registry::peek(const std::string& id) {
+    if (!plausibleId(id)) return std::nullopt;
+    return services_.storage.loadGame(id);
 }
 
 int Registry::restoreAll() {
     int restored = 0;
+    if (shared_) return 0;  // other instances hold games too: each is loaded when asked for, under its lease
     const std::int64_t cutoff = nowMs() - std::int64_t{services_.config.expireDays} * 86'400'000;
     for (const std::string& id : services_.storage.unfinishedGames()) {
         auto row = services_.storage.loadGame(id);
@@ -181,8 +200,19 @@ void Registry::countRooms() { services_.metrics.roomsLoaded.store(static_cast<st
 
 SweepResult Registry::sweep(std::chrono::milliseconds unloadAfter) {
     SweepResult out;
+    std::vector<std::string> unloaded;
+    {
+        std::lock_guard lock(mutex_);
+        out = sweepLocked(unloadAfter, unloaded);
+    }
+    if (shared_)
+        for (const auto& id : unloaded) release(id);
+    return out;
+}
+
+SweepResult Registry::sweepLocked(std::chrono::milliseconds unloadAfter, std::vector<std::string>& unloaded) {
+    SweepResult out;
     const auto expiry = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::hours(24) * services_.config.expireDays);
-    std::lock_guard lock(mutex_);
     for (auto it = rooms_.begin(); it != rooms_.end();) {
         // Held by the map alone: no session, task or lookup has it, and none can get it while
         // the mutex is held. (Whoever holds a room's lock holds a reference, so this never waits
@@ -200,6 +230,7 @@ SweepResult Registry::sweep(std::chrono::milliseconds unloadAfter) {
             } else {
                 ++out.unloaded;
             }
+            unloaded.push_back(it->first);
             it = rooms_.erase(it);
         } else {
             ++it;

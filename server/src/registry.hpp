@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -35,6 +36,20 @@ struct BusyError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/// Thrown by Registry::find when another instance holds the game's live lease (server/README.md
+/// "Several instances"): the request is to be tried again in a moment (HTTP 503 `moved` with
+/// Retry-After), by when the lease has expired or the owner has handed the game on.
+struct GameElsewhere : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// What one round of Registry::renewLeases did.
+struct LeaseRound {
+    int held = 0;      ///< rooms in memory whose lease was renewed
+    int lost = 0;      ///< rooms dropped: another instance took their game over
+    int released = 0;  ///< rooms nobody was connected to, handed on (shared store only)
+};
+
 /// A game id lookup.
 struct Lookup {
     enum Status { Found, Unknown, Expired } status = Unknown;
@@ -53,7 +68,12 @@ public:
     /// `services.createRematch` is set by the registry itself. Every room reads the time of its
     /// limits (grace period, idle and unload times) from `clock`: the steady clock unless a test
     /// injects its own.
-    Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config, Clock& clock = steadyClock());
+    /// `sharedStore`: other instances use the same storage (PostgreSQL), so a game is served only
+    /// under its lease (config.instance, config.leaseTtl): created games are handed on at once
+    /// (nginx routes their players by game id), unused rooms are handed on after a lease ttl,
+    /// and restoreAll loads nothing. Lease times are Unix ms advanced by `clock`.
+    Registry(Storage& storage, Metrics& metrics, Scheduler& scheduler, const Config& config, Clock& clock = steadyClock(),
+             bool sharedStore = false);
 
     /// Restores every unfinished game from storage (expiring those idle longer than the
     /// configured days). Returns how many were restored; problems are printed to stderr.
@@ -64,8 +84,25 @@ public:
     /// Creates and stores a game. Throws StorageError (nothing stored or registered), or
     /// BusyError for a computer game while --ai-queue computer decisions are queued.
     Created create(const CreateRequest& request);
-    /// Finds a game in memory or storage.
+    /// Finds a game in memory or storage. A game not in memory is loaded under its lease: throws
+    /// GameElsewhere when another instance holds it (and notes the id for takeOver), StorageError
+    /// when the store fails.
     Lookup find(const std::string& id);
+    /// The stored row of `id`, read without loading or leasing the game; nullopt for an unknown id.
+    /// Throws StorageError.
+    std::optional<GameRow> peek(const std::string& id);
+    /// Renews the lease of every room in memory in one Storage::renewLeases call (run every
+    /// third of the lease ttl); drops the rooms whose game another instance took over, closing
+    /// their connections with the "moved" code. With a shared store, also hands on the rooms
+    /// nobody has used for a lease ttl (releases their lease). Throws StorageError (then nothing
+    /// was renewed and nothing dropped).
+    LeaseRound renewLeases();
+    /// Takes over the games clients asked this instance for while another instance held them,
+    /// as soon as their lease is free or expired (Storage::orphanedGames, then acquireLease), and
+    /// restores them into memory. Returns how many. Throws StorageError.
+    int takeOver();
+    /// Unix ms on the lease clock (the wall clock at construction, advanced by the registry's clock).
+    std::int64_t leaseNowMs() const;
     /// Drops from memory the rooms nobody uses (no connection, nothing pending, no action for
     /// `unloadAfter`); a later lookup restores them from storage. Unfinished games among them
     /// idle longer than the configured days are marked expired instead. Throws StorageError.
@@ -77,12 +114,26 @@ private:
     std::shared_ptr<Room> add(GameRow row);
     std::string rematchOf(const GameRow& finished);
     GameRow newRow(RulesetId ruleset, const std::string& opponent, const std::string& level);
+    /// sweep() with mutex_ held; the ids of the rooms it dropped go to `unloaded`.
+    SweepResult sweepLocked(std::chrono::milliseconds unloadAfter, std::vector<std::string>& unloaded);
     /// Publishes the number of rooms in memory; the caller holds mutex_.
     void countRooms();
+    /// Takes the lease of `id` and restores the game into memory. nullptr (and `elsewhere` set)
+    /// when another instance holds it; nullptr when it is gone or does not replay.
+    std::shared_ptr<Room> acquireAndRestore(const std::string& id, bool& elsewhere);
+    /// Forgets `room` (the room of `id`) after its lease was lost. Takes only mutex_.
+    void dropMoved(const std::string& id, const Room* room);
+    /// Gives up the lease of `id`, logging a failure (the lease then simply expires).
+    void release(const std::string& id);
 
     Services services_;
     std::mutex mutex_;
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+    const bool shared_;
+    const std::int64_t wallBaseMs_;
+    const Clock::time_point steadyBase_;
+    /// Games asked for while another instance held them: id → lease time of the last ask (under mutex_).
+    std::unordered_map<std::string, std::int64_t> wanted_;
 };
 
 }  // namespace senet::server

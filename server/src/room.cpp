@@ -192,6 +192,15 @@ void Room::error(PeerState& p, std::string_view code, std::string_view message) 
 
 void Room::attach(Peer* key, std::weak_ptr<Peer> peer) {
     Guard lock(*this);
+    if (moved_) {
+        // Found just before it left: the client goes to the game's new owner.
+        if (auto p = peer.lock()) {
+            p->closeWith(kMovedCloseCode, "moved");
+            services_.metrics.movedCloses.fetch_add(1, std::memory_order_relaxed);
+            held_.push_back(std::move(p));
+        }
+        return;
+    }
     peers_[key] = PeerState{std::move(peer), 0, false, std::nullopt};
 }
 
@@ -292,6 +301,11 @@ bool Room::stored(PeerState* p, std::string_view what, const std::function<void(
     try {
         write();
         return true;
+    } catch (const LeaseLost& e) {
+        // Another instance owns the game now: nothing was written; the room leaves (no `storage`
+        // error: the client reconnects to the new owner and carries on).
+        onLeaseLost(what, e);
+        return false;
     } catch (const std::exception& e) {
         // Logged for the operator (a full disk), a few lines per 10 s, with the details (they
         // name the database file); the client gets `storage` and no details.
@@ -325,7 +339,14 @@ JoinOutcome Room::join(const std::string& inviteToken) {
     const std::string secret = fairness::randomToken(32);
     const std::string hash = fairness::sha256Hex(secret);
     // Throws StorageError before anything changed; false when another join took it first.
-    if (!services_.storage.takeSeat(row_.id, seat, hash)) return out;
+    bool taken = false;
+    try {
+        taken = services_.storage.takeSeat(row_.id, seat, hash);
+    } catch (const LeaseLost& e) {
+        onLeaseLost("the seat", e);  // the join is answered 503: the client tries again, at the new owner
+        throw;
+    }
+    if (!taken) return out;
     row_.seatHashes[seat] = hash;
     out.status = JoinOutcome::Joined;
     out.seat = seat;

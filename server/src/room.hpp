@@ -38,7 +38,14 @@ public:
     virtual ~Peer() = default;
     /// Queues one text frame for the client.
     virtual void send(std::shared_ptr<const std::string> frame) = 0;
+    /// Closes the connection with a WebSocket close `code` and `reason` (thread-safe, never
+    /// blocks); frames queued before it still go out first. The default does nothing.
+    virtual void closeWith(std::uint16_t code, const std::string& reason) { (void)code, (void)reason; }
 };
+
+/// The close code of a connection whose game moved to another instance (PROTOCOL.md): the
+/// client reconnects at once and says hello again; nothing it was told is lost.
+inline constexpr std::uint16_t kMovedCloseCode = 4001;
 
 /// Runs work later on a thread that may block (the computer's decisions).
 class Scheduler {
@@ -76,6 +83,9 @@ struct Services {
     /// Group commit of throws and moves (commit_queue.hpp); null: each is written at once on
     /// the calling thread. Must outlive every room's pending write.
     CommitQueue* commits = nullptr;
+    /// Called (under the room's lock) when a write of `room` met LeaseLost: the registry drops
+    /// it from memory. Takes only the registry's mutex. Empty: nothing is called.
+    std::function<void(const std::string& id, const Room* room)> leaseLost{};
 };
 
 /// The answer to POST /api/games/{id}/join.
@@ -142,6 +152,11 @@ public:
     std::optional<std::string> verifiableRecord() const;
     /// Starts the computer's turn if it is due (after creation or restore).
     void kick();
+    /// The game moved to another instance (its lease was lost): closes every connection with
+    /// kMovedCloseCode; the room ignores later messages and closes later connections at once.
+    void evict();
+    /// Whether evict() ran (or a write met LeaseLost).
+    bool moved() const;
 
 private:
     struct PeerState {
@@ -237,6 +252,11 @@ private:
     void commitEnding(const Ending& ending, Events& events);
     void afterAction(const Events& events, std::chrono::steady_clock::time_point received);
     void scheduleComputer();
+    /// evict() with the lock held.
+    void evictLocked();
+    /// A write of `what` met LeaseLost: logs it, evicts the room and tells the registry
+    /// (Services::leaseLost). Called with the lock held; every write path that catches LeaseLost calls it.
+    void onLeaseLost(std::string_view what, const std::exception& e);
     void computerAct(std::int64_t expectedPly);
     bool checkAction(PeerState& p, std::int64_t ply);
 
@@ -285,6 +305,7 @@ private:
         std::chrono::steady_clock::time_point received;
     };
     std::deque<Deferred> deferred_;
+    bool moved_ = false;  ///< the game's lease was lost: see evict()
     std::chrono::steady_clock::time_point computerDue_;  ///< when the scheduled decision should start
     int lastThrowSeat_ = 0;
     Rng rng_;

@@ -226,6 +226,7 @@ void Room::afterAction(const Events& events, SteadyTime::time_point received) {
 
 void Room::handle(Peer* key, const protocol::ClientMessage& message, SteadyTime::time_point received) {
     Guard lock(*this);
+    if (moved_) return;  // its connections are being closed with "moved"
     if (pending_) {
         // An action of this game is being stored: this message waits for it (in order), so
         // that it sees the game as stored. Bounded: each connection is rate limited.
@@ -236,6 +237,7 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, SteadyTime:
 }
 
 void Room::handleLocked(Peer* key, const protocol::ClientMessage& message, SteadyTime::time_point received) {
+    if (moved_) return;  // the lease was lost while an action was being stored
     auto it = peers_.find(key);
     if (it == peers_.end()) return;
     PeerState& p = it->second;

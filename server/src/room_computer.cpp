@@ -93,6 +93,7 @@ void Room::computerAct(std::int64_t expectedPly) {
     // 3. Under the lock again: play it, unless the game moved on meanwhile (a resignation).
     Guard lock(*this);
     computerScheduled_ = false;
+    if (moved_) return;  // the game's new owner plays it
     if (overLocked() || ply_ != expectedPly) return scheduleComputer();
     const int seat = game_.seatToAct();
     if (!isComputer(seat)) return;

@@ -57,6 +57,12 @@ Response Router::handle(const Request& request) const {
         Response r = route(request);
         compressPage(r, request);
         return r;
+    } catch (const GameElsewhere& e) {
+        // Another instance holds the game; its lease expires or it is handed on within seconds.
+        Response r = apiError(503, "moved", "this game is moving between servers; try again in a moment");
+        r.headers.emplace_back("Retry-After", "1");
+        r.headers.emplace_back("Cache-Control", "no-store");
+        return r;
     } catch (const std::exception& e) {
         std::cerr << "senet-server: " << request.method << ' ' << utf8::cut(request.target, 200) << ": " << e.what() << '\n';
         return apiError(500, "internal", "internal error");
@@ -73,14 +79,10 @@ void Router::compressPage(Response& r, const Request& request) const {
 }
 
 bool Router::stillWaiting(const std::string& id) const {
-    Lookup found = registry_.find(id);
-    if (!found.room) return false;
-    const auto s = found.room->summary();
-    if (s.value("phase", "") == "waiting") return true;
-    if (s.value("opponent", "") != "friend" || s.value("phase", "") == "over" || !s.contains("seats")) return false;
-    for (const auto& seat : s["seats"])
-        if (seat.is_object() && !seat.value("taken", true)) return true;
-    return false;
+    // The stored row, read without loading the game (with several instances it may be another's).
+    const auto row = registry_.peek(id);
+    if (!row || row->opponent != "friend" || row->status != "playing") return false;
+    return row->seatHashes[0].empty() || row->seatHashes[1].empty();
 }
 
 Response Router::limitedCreate(const Request& request) const {
@@ -233,7 +235,16 @@ Response Router::route(const Request& request) const {
         const std::string_view rest = path.substr(slash);
         if (rest.starts_with("/play/") && isLanguage(pathLang)) {
             const std::string id(rest.substr(6));
-            Lookup found = registry_.find(id);
+            Lookup found;
+            try {
+                found = registry_.find(id);
+            } catch (const GameElsewhere&) {
+                // The page needs only the ruleset: read it without the game (its socket retries).
+                const auto row = registry_.peek(id);
+                const auto ruleset = row ? rulesetByKey(row->ruleset) : std::nullopt;
+                if (!ruleset) throw;
+                return page(site_.play(pathLang, id, *ruleset));
+            }
             if (found.status == Lookup::Expired) return errorPage(pathLang, site::ErrorKind::GameExpired, 410);
             if (!found.room) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
             return page(site_.play(pathLang, id, found.room->rulesetId()));

@@ -149,7 +149,7 @@ void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
 }
 
 void WebSocketSession::onSend(std::shared_ptr<const std::string> frame) {
-    if (closing_) return;
+    if (closing_ || pendingClose_) return;
     // A client that does not read: drop it rather than buffer without bound (in frames and in
     // bytes; one frame is always allowed, so that a large snapshot can go to a reader).
     if (queue_.size() >= kMaxQueuedFrames || (!queue_.empty() && queuedBytes_ + frame->size() > context_.config.maxQueueBytes)) {
@@ -172,7 +172,8 @@ void WebSocketSession::onWrite(beast::error_code ec, std::size_t) {
     if (ec) return reportError(ec, "websocket write");
     queuedBytes_ -= queue_.front()->size();
     queue_.pop_front();
-    if (queue_.empty() || closing_) return;
+    if (queue_.empty()) return closeWhenSent();
+    if (closing_) return;
     try {
         ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WebSocketSession::onWrite, shared_from_this()));
     } catch (const std::exception& e) {
@@ -181,14 +182,31 @@ void WebSocketSession::onWrite(beast::error_code ec, std::size_t) {
     }
 }
 
-void WebSocketSession::closeWith(websocket::close_code code) {
+void WebSocketSession::closeWith(websocket::close_reason reason) {
     if (closing_) return;
     closing_ = true;
-    ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
+    ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
 }
 
 void WebSocketSession::close() {
     net::post(ws_.get_executor(), [self = shared_from_this()] { self->closeWith(websocket::close_code::going_away); });
+}
+
+void WebSocketSession::closeWith(std::uint16_t code, const std::string& reason) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), code, reason] {
+        if (self->closing_ || self->pendingClose_) return;
+        self->pendingClose_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
+        self->closeWhenSent();
+    });
+}
+
+void WebSocketSession::closeWhenSent() {
+    // A close frame may not overlap a message write: it waits for the queue (the frames sent
+    // before the close, e.g. an action's events, still reach the client).
+    if (!pendingClose_ || !queue_.empty()) return;
+    auto reason = *pendingClose_;
+    pendingClose_.reset();
+    closeWith(reason);
 }
 
 }  // namespace senet::server

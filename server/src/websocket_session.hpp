@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <deque>
+#include <optional>
 
 #include "net.hpp"
 #include "room.hpp"
@@ -27,6 +28,9 @@ public:
     void send(std::shared_ptr<const std::string> frame) override;
     /// Closes with "going away" (thread-safe); used at shutdown.
     void close();
+    /// Closes with `code` and `reason` after the frames already queued (thread-safe): the room's
+    /// "moved" close (PROTOCOL.md).
+    void closeWith(std::uint16_t code, const std::string& reason) override;
 
 private:
     void onAccept(beast::error_code ec);
@@ -39,7 +43,9 @@ private:
     void drop();
     void onSend(std::shared_ptr<const std::string> frame);
     void onWrite(beast::error_code ec, std::size_t bytes);
-    void closeWith(websocket::close_code code);
+    void closeWith(websocket::close_reason reason);
+    /// Starts the close handshake once the write queue is empty (see pendingClose_).
+    void closeWhenSent();
     bool takeToken();
 
     websocket::stream<beast::tcp_stream> ws_;
@@ -54,6 +60,7 @@ private:
     int dropped_ = 0;
     bool attached_ = false;
     bool closing_ = false;
+    std::optional<websocket::close_reason> pendingClose_;  ///< a close waiting for the queued frames
 };
 
 }  // namespace senet::server

@@ -41,10 +41,20 @@ public:
         std::lock_guard lock(mutex_);
         return std::exchange(frames_, {});
     }
+    void closeWith(std::uint16_t code, const std::string& reason) override {
+        std::lock_guard lock(mutex_);
+        closes_.emplace_back(code, reason);
+    }
+    /// Every close the room asked for: (code, reason), in order.
+    std::vector<std::pair<int, std::string>> closes() {
+        std::lock_guard lock(mutex_);
+        return closes_;
+    }
 
 private:
     std::mutex mutex_;
     std::vector<std::shared_ptr<const std::string>> frames_;
+    std::vector<std::pair<int, std::string>> closes_;
 };
 
 /// One client of a room, as the browser would be: sends parsed messages, follows the state.
@@ -131,6 +141,8 @@ public:
     /// Every frame received, in order (shared pointers as the room sent them).
     const std::vector<std::shared_ptr<const std::string>>& frames() { return drain(), raw_; }
     Room& room() { return *room_; }
+    /// The closes the room asked of this connection: (code, reason).
+    std::vector<std::pair<int, std::string>> closes() { return peer_->closes(); }
 
 private:
     std::shared_ptr<Room> room_;

@@ -9,7 +9,7 @@ import * as esbuild from "esbuild";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Module name → source file under src/ (without .ts). */
-export const MODULES = ["i18n", "board", "words", "movelist", "choices", "pacer", "claim", "feed", "fragment", "seat", "state"];
+export const MODULES = ["i18n", "board", "words", "movelist", "choices", "pacer", "claim", "feed", "fragment", "seat", "state", "moved"];
 
 mkdirSync(join(web, ".units"), { recursive: true });
 await esbuild.build({

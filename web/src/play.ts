@@ -10,6 +10,7 @@ import { Feed } from "./feed";
 import { loadStrings, t } from "./i18n";
 import { createLegend } from "./legend";
 import { MoveList } from "./movelist";
+import { reconnectAtOnce } from "./moved";
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
 import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
@@ -303,8 +304,9 @@ async function connect(): Promise<void> {
       console.error(err);
     }
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (ev) => {
     if (socket !== ws) return;
+    if (reconnectAtOnce(ev)) { void connect(); return; }  // the game moved to another server instance
     ui.status.textContent = t("play.status.reconnecting");
     setTimeout(() => void connect(), retryDelay);
     retryDelay = pageState.nextRetryDelay(retryDelay);
