@@ -214,9 +214,17 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !number("max-connections-per-address", 1, 10000000, c.maxConnectionsPerAddress))
         return std::nullopt;
     c.maxQueueBytes = static_cast<std::size_t>(maxQueueBytes);
-                                   "max-connections", "max-connections-per-address",
-                                   "analysis-threads", "analysis-rate", "analysis-burst", "analysis-cache",
-                                   "database", "database-pool", "instance", "lease-ms", "lease-ttl"};
+    if (!number("analysis-threads", 1, 64, c.analysisThreads) || !decimal("analysis-rate", 0.001, 1e6, c.analysisRate) ||
+        !decimal("analysis-burst", 1, 1e9, c.analysisBurst) || !number("analysis-cache", 1, 1000000, c.analysisCache))
+        return std::nullopt;
+    long long leaseMs = c.leaseTtl.count();
+    if (!number("database-pool", 1, 256, c.databasePool) || !number("lease-ms", 100, 86400000, leaseMs)) return std::nullopt;
+    c.leaseTtl = std::chrono::milliseconds(leaseMs);
+    if (values.count("lease-ttl")) {  // the same as --lease-ms
+        long long ttl = c.leaseTtl.count();
+        if (!number("lease-ttl", 300, 600000, ttl)) return std::nullopt;
+        c.leaseTtl = std::chrono::milliseconds(ttl);
+    }
     if (auto it = values.find("database"); it != values.end()) {
         if (!it->second.starts_with("postgresql://") && !it->second.starts_with("postgres://")) {
             error = "--database must be a postgresql:// URL (SQLite is the default: leave --database out)";
