@@ -119,6 +119,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     env("SENET_DATA_DIR", "data-dir");
     env("SENET_WEB_ROOT", "web-root");
     env("SENET_DATABASE", "database");
+    env("SENET_INSTANCE", "instance");
     static const char* kFlags[] = {"address", "port", "data-dir", "web-root", "threads", "ai-threads", "grace-seconds",
                                    "computer-delay-ms", "ai-budget-ms", "rate", "burst", "max-dropped", "max-message",
                                    "idle-seconds", "http-timeout-seconds", "sync", "expire-days", "sweep-seconds",
@@ -231,6 +232,16 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
             return std::nullopt;
         }
         c.database = it->second;
+    }
+    if (auto it = values.find("instance"); it != values.end()) {
+        const std::string& name = it->second;
+        bool ok = !name.empty() && name.size() <= 64;
+        for (char ch : name) ok = ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.' || ch == ':');
+        if (!ok) {
+            error = "--instance must be 1 to 64 letters, digits, '-', '_', '.' or ':'";
+            return std::nullopt;
+        }
+        c.instance = name;
     }
     if (auto it = values.find("trusted-proxy"); it != values.end()) {
         for (const auto& a : splitList(it->second)) {

@@ -23,11 +23,11 @@ namespace {
 
 using namespace senet::server;
 
-/// This instance's name in leases: the host name and the port ("host-8080").
+/// This instance's default name in leases: the host name and the port ("host:8080").
 std::string defaultInstanceName(std::uint16_t port) {
     char host[256] = {};
     if (::gethostname(host, sizeof host - 1) != 0 || !*host) std::snprintf(host, sizeof host, "senet");
-    return std::string(host) + "-" + std::to_string(port);
+    return std::string(host) + ":" + std::to_string(port);
 }
 
 }  // namespace
@@ -52,9 +52,8 @@ int main(int argc, char** argv) {
             // PostgreSQL (server/README.md, "PostgreSQL"); the SQLite flags do not apply.
             if (!config->backupDir.empty()) throw std::runtime_error("--backup-dir backs up SQLite only; back up PostgreSQL with its own tools");
             PostgresOptions pgOptions;
-            // One instance: it owns every game it loads (the registry takes no leases itself), under
-            // a name that a restart on the same port keeps, so it takes its games back at once.
-            pgOptions.instance = defaultInstanceName(config->port);
+            pgOptions.instance = config->instance.empty() ? defaultInstanceName(config->port) : config->instance;
+            pgOptions.leaseTtlMs = config->leaseTtl.count();
             pgOptions.poolSize = config->databasePool;
             // The registry takes every lease itself (Registry::find, server/README.md "Several instances").
             pgOptions.acquireOnLoad = false;

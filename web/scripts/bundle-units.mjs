@@ -9,11 +9,11 @@ import * as esbuild from "esbuild";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Module name → source file under src/ (without .ts). */
-export const MODULES = ["i18n", "board", "words", "movelist", "choices", "pacer", "claim", "feed", "fragment", "seat", "state", "moved"];
+export const MODULES = ["i18n", "board", "words", "movelist", "choices", "pacer", "claim", "feed", "fragment", "seat", "state", "moved", "replay-graph"];
 
 mkdirSync(join(web, ".units"), { recursive: true });
 await esbuild.build({
-  stdin: { contents: MODULES.map((m) => `export * as ${m} from "./src/${m}";`).join("\n"), resolveDir: web, loader: "ts", sourcefile: "units.ts" },
+  stdin: { contents: MODULES.map((m) => `export * as ${m.replace("-", "_")} from "./src/${m}";`).join("\n"), resolveDir: web, loader: "ts", sourcefile: "units.ts" },
   outfile: join(web, ".units", "units.mjs"),
   bundle: true, format: "esm", platform: "neutral", target: "es2022", logLevel: "warning",
   mainFields: ["module", "main"],

@@ -46,7 +46,10 @@ function item(g: MyGame, s: Summary | "gone" | null, lang: string): HTMLLIElemen
   const what = ruleset ? t("replay.home.game", { ruleset: rulesetName(ruleset), opponent }) : t("replay.home.game-id", { id: g.game.slice(0, 6) });
   const li = el("li", { class: `my-game ${status}`, "data-game": g.game });
   const text = el("p", { class: "my-game-what" });
-  text.append(el("strong", {}, what), " ", el("span", { class: "my-game-status" }, t("replay.home.status", { status })));
+  // "game: status", with the language's own colon and spaces (label.value), so that the status
+  // does not read as part of the game's name.
+  const colon = t("label.value", { label: "", value: "" });
+  text.append(el("strong", {}, what), colon, el("span", { class: "my-game-status" }, t("replay.home.status", { status })));
   if (g.note) {
     const date = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: "medium", timeStyle: "short" }).format(new Date(g.note.at));
     text.append(" ", el("span", { class: "hint" }, t("replay.home.when", { date })));

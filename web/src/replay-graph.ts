@@ -5,6 +5,7 @@
 import { el, svg } from "./dom";
 import { t } from "./i18n";
 import type { CurveSource, Mistake } from "./replay-data";
+import { moveText } from "./words";
 
 const W = 640, H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14;
 
@@ -12,6 +13,13 @@ const W = 640, H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14;
 export function percent(p: number): string {
   const lang = document.documentElement.lang || "en";
   return new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: "percent", maximumFractionDigits: 0 }).format(p);
+}
+
+/** A move in record notation ("7-9", "27-off", "pass") worded as the move list words it ("7 → 9"). */
+export function bestMoveText(best: string): string {
+  const m = /^(\d{1,2})-(\d{1,2}|off)$/.exec(best);
+  if (!m) return best;
+  return moveText(Number(m[1]), m[2] === "off" ? 31 : Number(m[2]));
 }
 
 /** Points of win probability lost (0.12 → 12). */
@@ -104,7 +112,7 @@ export class WinGraph {
       const row = el("tr");
       const m = mistakes.get(n);
       row.append(el("th", { scope: "row" }, String(n)), el("td", {}, n ? moves[n - 1] ?? "" : t("replay.start")), el("td", {}, percent(p)),
-        el("td", {}, m ? t("replay.better", { best: m.best, points: points(m.loss) }) : ""));
+        el("td", {}, m ? t("replay.better", { best: bestMoveText(m.best), points: points(m.loss) }) : ""));
       body.append(row);
     });
     table.append(caption, el("thead"), body);

@@ -9,7 +9,7 @@ import { type Entry, entryText, replay as listEntries } from "./movelist";
 import type { Snapshot } from "./protocol";
 import { readPosition } from "./position";
 import type { Replay } from "./replay-data";
-import { WinGraph, percent, points } from "./replay-graph";
+import { WinGraph, bestMoveText, percent, points } from "./replay-graph";
 
 /** The position the fragment names (#ply=N), within 0..last; 0 (the start) when it names none. */
 export function plyFromFragment(last: number): number {
@@ -65,7 +65,7 @@ export class ReplayView {
     add(0, t("replay.start"));
     this.entries.forEach((e, i) => {
       const m = this.game.mistakes.get(i + 1);
-      add(i + 1, entryText(e), m ? t("replay.mistake", { best: m.best, points: points(m.loss) }) : undefined);
+      add(i + 1, entryText(e), m ? t("replay.mistake", { best: bestMoveText(m.best), points: points(m.loss) }) : undefined);
     });
     this.list.replaceChildren(...items);
   }
