@@ -9,6 +9,8 @@
 #include <map>
 #include <string>
 
+#include "content_coding.hpp"
+
 namespace senet::fuzz {
 
 /// The secret text of the file outside dist/.
@@ -32,6 +34,14 @@ inline std::filesystem::path staticWebRoot(std::map<std::string, std::string>* f
         put("manifest.json", "{\"play.js\":\"/static/app.3f9a1c2b.js\"}\n");
         put("data.bin", std::string("\0\1\2\3", 4));
         put(".hidden", "hidden file\n");
+        // The build's compressed forms beside the text files, as web/scripts/compress.mjs writes
+        // them: the server takes them instead of compressing at start (brotli at quality 11 for
+        // every Router the router target builds per input was most of its time).
+        for (const std::string rel : {"app.3f9a1c2b.js", "site.css", "img/logo.svg", "manifest.json"}) {
+            const std::string text = contents[rel];
+            if (auto gz = senet::server::gzipCompress(text, 9)) put(rel + ".gz", *gz);
+            if (auto br = senet::server::brotliCompress(text, 11)) put(rel + ".br", *br);
+        }
         std::ofstream(r / "secret.txt") << kOutsideSecret << '\n';
         std::error_code ec;
         fs::create_symlink(r / "secret.txt", r / "dist" / "link.txt", ec);
