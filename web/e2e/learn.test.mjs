@@ -89,6 +89,7 @@ test("every standard lesson by mouse at 1280×800, wrong moves explained, a hint
   const page = await context.newPage();
   const problems = watchConsole(page);
   await openLearn(page, "en", "standard");
+  assert.equal(await page.locator("#lesson-text .narrow-only").isVisible(), false, "the rows are rows on a wide screen");
   await page.screenshot({ path: join(artifacts, "learn-standard-desktop.png"), fullPage: true });
   // Lesson 1: the hint, then a piece that cannot be moved there.
   await page.click("#lesson-hint");
@@ -173,6 +174,8 @@ test("every lesson of every ruleset in Arabic on a 390×844 touch phone, and axe
     assert.equal(await page.getAttribute("#lesson-board", "dir"), "ltr", "the board keeps its left-to-right path");
   }
   await openLearn(page, "ar", "standard");
+  // The first lesson speaks of rows: on the phone's upright board it says they are columns.
+  assert.equal((await page.locator("#lesson-text .narrow-only").innerText()).trim(), message("ar", "learn.common.path.narrow"));
   await page.tap('#lesson-board [data-at="3"]');
   await page.tap('#lesson-board .square[data-square="5"]');
   await waitForText(page, "#lesson-feedback", message("ar", "learn.why.not-asked"));

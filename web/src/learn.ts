@@ -72,6 +72,8 @@ function show(n: number, focus = true): void {
   byId("lesson-title").textContent = t(`${l.key}title`);
   const text = byId("lesson-text");
   text.replaceChildren(el("p", {}, t(`${l.key}text`)));
+  // The lesson speaks of rows; a narrow screen draws them as columns (site.css shows this then).
+  if (l.key === "learn.common.path.") text.append(el("p", { class: "narrow-only" }, t("learn.common.path.narrow")));
   if (l.odds) text.append(oddsTable(engine.throwOdds(info.ruleset)));
   showThrow(byId("lesson-sticks"), byId("lesson-throw-text"), l.throwValue, info.die);
   byId<HTMLButtonElement>("lesson-prev").disabled = n === 0;
