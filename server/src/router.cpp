@@ -179,7 +179,9 @@ Response Router::route(const Request& request) const {
         if (tail == "/join") return request.method == "POST" ? limitedJoin(request, id) : methodNotAllowed("POST");
         if (tail == "/invite") return request.method == "POST" ? limitedInvite(request, id) : methodNotAllowed("POST");
         if (tail == "/record") return get ? apiGameRecord(registry_, id, signer_) : methodNotAllowed("GET, HEAD");
-        // With an analysis service, handleDeferred answers GET and HEAD before route() is reached.
+        // With an analysis service, handleDeferred answers GET and HEAD before route() is reached
+        // (a malformed id, e.g. the empty one of /api/games//analysis, is an unknown game).
+        if (tail == "/analysis" && get && !Registry::plausibleId(id)) return apiError(404, "unknown-game", "there is no such game");
         if (tail == "/analysis")
             return get ? apiError(503, "no-analysis", "this server does not analyse games") : methodNotAllowed("GET, HEAD");
         return apiError(404, "not-found", "no such API route");

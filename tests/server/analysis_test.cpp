@@ -102,6 +102,12 @@ TEST_F(Analysis, PlayingUnknownAndWrongMethod) {
     const HttpReply unknown = httpRequest(port(), "GET", "/api/games/AAAAAAAAAAAAAAAAAAAAAA/analysis");
     EXPECT_EQ(unknown.status, 404) << unknown.body;
     EXPECT_EQ(unknown.bodyJson()["error"], "unknown-game");
+    // Malformed ids are unknown games too (the empty one was answered 503 "no-analysis").
+    for (const std::string& id : std::vector<std::string>{"", "short", std::string(300, 'A')}) {
+        const HttpReply bad = httpRequest(port(), "GET", "/api/games/" + id + "/analysis");
+        EXPECT_EQ(bad.status, 404) << "'" << id << "': " << bad.body;
+        EXPECT_EQ(bad.bodyJson().value("error", ""), "unknown-game") << id;
+    }
     const HttpReply post = httpRequest(port(), "POST", "/api/games/" + g.id + "/analysis", "{}");
     EXPECT_EQ(post.status, 405);
     EXPECT_EQ(post.header("allow"), "GET, HEAD");
