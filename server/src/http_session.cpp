@@ -105,8 +105,17 @@ void HttpSession::handle(beast::error_code ec) {
     request.method = std::string(req.method_string());
     request.target = std::string(req.target());
     request.body = std::move(req.body());
-    request.acceptLanguage = std::string(req[http::field::accept_language]);
-    request.acceptEncoding = std::string(req[http::field::accept_encoding]);
+    // A list field sent on several lines is one list (RFC 9110 5.3): "gzip" then "br" is "gzip, br".
+    auto listField = [&req](http::field name) {
+        std::string joined;
+        for (auto [it, end] = req.equal_range(name); it != end; ++it) {
+            if (!joined.empty()) joined += ", ";
+            joined.append(it->value().data(), it->value().size());
+        }
+        return joined;
+    };
+    request.acceptLanguage = listField(http::field::accept_language);
+    request.acceptEncoding = listField(http::field::accept_encoding);
     request.contentType = std::string(req[http::field::content_type]);
     request.ifNoneMatch = std::string(req[http::field::if_none_match]);
     request.remoteAddress = client;

@@ -4,6 +4,7 @@
 
 #include "content_coding.hpp"
 #include "fixture.hpp"
+#include "raw_client.hpp"
 
 namespace senet::testing {
 namespace {
@@ -238,6 +239,31 @@ TEST_F(StaticHttp, ContentPagesRevalidate) {
     EXPECT_EQ(again.status, 304);
     EXPECT_EQ(again.body, "");
     EXPECT_EQ(get("/en/rules", "gzip", {{"If-None-Match", first.header("etag")}}).status, 200);
+}
+
+}  // namespace
+}  // namespace senet::testing
+
+namespace senet::testing {
+namespace {
+
+// Accept-Encoding sent on two lines is one list (RFC 9110 5.3): "gzip" and "br" choose br, as
+// "gzip, br" does; only the first line was read, so these got gzip and the plain file.
+TEST_F(StaticHttp, AcceptEncodingOnSeveralLinesIsOneList) {
+    auto two = [&](const std::string& first, const std::string& second) {
+        return rawExchange(port(), "GET /static/bundle-ABCD1234.js HTTP/1.1\r\nHost: x\r\nAccept-Encoding: " + first +
+                                       "\r\nAccept-Encoding: " + second + "\r\nConnection: close\r\n\r\n");
+    };
+    const RawReply a = two("gzip", "br");
+    EXPECT_EQ(a.status, 200);
+    EXPECT_EQ(a.header("content-encoding"), "br");
+    const RawReply b = two("identity", "br");
+    EXPECT_EQ(b.header("content-encoding"), "br");
+    // Accept-Language on two lines too: the first language the site has wins.
+    const RawReply page = rawExchange(port(), "GET / HTTP/1.1\r\nHost: x\r\nAccept-Language: xx\r\nAccept-Language: fi\r\n"
+                                              "Connection: close\r\n\r\n");
+    EXPECT_EQ(page.status, 302) << page.body;
+    EXPECT_EQ(page.header("location"), "/fi/");
 }
 
 }  // namespace
