@@ -22,7 +22,11 @@ instances=3
 lease_ttl=3000
 build=build
 keep=0
+usage() { echo "usage: $0 [--games N] [--instances K] [--lease-ttl MS] [--build DIR] [--keep]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
+  case "$1" in
+    --games|--instances|--lease-ttl|--build) [ $# -ge 2 ] || usage ;;
+  esac
   case "$1" in
     --games) games=$2; shift 2 ;;
     --instances) instances=$2; shift 2 ;;
@@ -32,6 +36,10 @@ while [ $# -gt 0 ]; do
     *) echo "usage: $0 [--games N] [--instances K] [--lease-ttl MS] [--build DIR] [--keep]" >&2; exit 2 ;;
   esac
 done
+number() { [[ "$2" =~ ^[0-9]{1,6}$ ]] && [ "$2" -ge "$3" ] || { echo "cluster-test: $1 must be a whole number of at least $3" >&2; exit 2; }; }
+number --games "$games" 1
+number --instances "$instances" 2
+number --lease-ttl "$lease_ttl" 300
 [ "$instances" -ge 2 ] || { echo "cluster-test: --instances must be at least 2 (one is killed)" >&2; exit 2; }
 
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
