@@ -12,9 +12,11 @@ export function showReplayLink(game: string, lang: string, s: State): void {
   if (s.phase !== "over" || document.getElementById("replay-link")) return;
   const record = document.getElementById("record-link")?.parentElement;
   if (!record) return;
-  const p = el("p");
-  p.append(el("a", { id: "replay-link", class: "button", href: `/${lang}/replay/${encodeURIComponent(game)}` }, t("replay.end-link")));
-  record.before(p);
+  // A text link in the record link's line: on a phone the end panel must fit the screen beside
+  // the board, so there the replay (which offers the record too) takes the record link's place.
+  record.classList.add("has-replay");
+  record.prepend(el("a", { id: "replay-link", href: `/${lang}/replay/${encodeURIComponent(game)}` }, t("replay.end-link")),
+    el("span", { class: "end-sep", "aria-hidden": "true" }, " · "));
 }
 
 /** Everything above, for state `s` of game `game` seen with seats `you` (known once `seatsKnown`). */
