@@ -253,7 +253,8 @@ private:
                 pending_.reset();
                 shared_.noteAck();
             }
-            state_ = d["state"];
+            if (!state_.is_object()) state_ = json::object();
+            state_.update(d["state"]);  // only the members that changed (PROTOCOL.md "events")
             state_["ply"] = ply;
             return next();
         }

@@ -141,14 +141,15 @@ private:
         const auto plyAt = text.find("\"ply\":");
         if (plyAt == std::string::npos) return read();
         const std::int64_t ply = std::atoll(text.c_str() + plyAt + 6);
-        const auto phaseAt = text.find("\"phase\":\"");
-        if (phaseAt == std::string::npos) return read();
-        phase_ = text.substr(phaseAt + 9, text.find('"', phaseAt + 9) - phaseAt - 9);
-        moves_.clear();
-        const auto movesAt = text.find("\"legalMoves\":[");
-        const auto movesEnd = text.find(']', movesAt);
-        for (auto at = text.find("\"move\":\"", movesAt); at < movesEnd; at = text.find("\"move\":\"", at + 1))
-            moves_.push_back(text.substr(at + 8, text.find('"', at + 8) - at - 8));
+        // An events frame carries only the state members that changed: keep the others.
+        if (const auto phaseAt = text.find("\"phase\":\""); phaseAt != std::string::npos)
+            phase_ = text.substr(phaseAt + 9, text.find('"', phaseAt + 9) - phaseAt - 9);
+        if (const auto movesAt = text.find("\"legalMoves\":["); movesAt != std::string::npos) {
+            moves_.clear();
+            const auto movesEnd = text.find(']', movesAt);
+            for (auto at = text.find("\"move\":\"", movesAt); at < movesEnd; at = text.find("\"move\":\"", at + 1))
+                moves_.push_back(text.substr(at + 8, text.find('"', at + 8) - at - 8));
+        }
         ply_ = ply;
         // Act once per new state: presence events and the hello snapshot both arrive first.
         if (ply <= acted_) return read();

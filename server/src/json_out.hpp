@@ -74,6 +74,12 @@ class Object {
 public:
     /// Opens an object at the end of `out`.
     explicit Object(std::string& out) : out_(out) { out_ += '{'; }
+    /// Opens an object that also records, for each member in turn, the offset in `out` where it
+    /// starts (its separator or its key's quote) into marks[0..], at most `capacity` of them.
+    Object(std::string& out, std::uint32_t* marks, std::size_t capacity)
+        : out_(out), marks_(marks), marksLeft_(capacity) {
+        out_ += '{';
+    }
     ~Object() { out_ += '}'; }
     Object(const Object&) = delete;
     Object& operator=(const Object&) = delete;
@@ -81,6 +87,7 @@ public:
     /// Writes the separator and `"k":`; the caller writes the value next.
     Object& key(std::string_view k) {
         assert(first_ || last_ < k);  // sorted keys, like nlohmann's std::map
+        mark();
         if (k.size() > 32) return longKey(k);  // keys are short names; no escaping needed
         char buf[36];
         std::size_t n = 0;
@@ -141,6 +148,11 @@ public:
     }
 
 private:
+    void mark() {
+        if (!marksLeft_) return;
+        *marks_++ = static_cast<std::uint32_t>(out_.size());
+        --marksLeft_;
+    }
     Object& longKey(std::string_view k) {
         if (!first_) out_ += ',';
         first_ = false;
@@ -151,6 +163,8 @@ private:
     }
 
     std::string& out_;
+    std::uint32_t* marks_ = nullptr;
+    std::size_t marksLeft_ = 0;
     std::string_view last_;
     bool first_ = true;
 };

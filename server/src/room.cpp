@@ -122,12 +122,12 @@ std::optional<std::int64_t> Room::playerOfSeat(int seat) const {
     return number(*game_.playerOf(seat));
 }
 
-void Room::writeState(std::string& out) const {
+void Room::writeState(std::string& out, StateMarks* marks) const {
     StateFields f{game_,        row_,      commitment_,       ply_,
                   throwIndex_,  lastThrowSeat_, overLocked(), waiting(),
                   !overLocked() && !waiting() && seedsPending(), {online(0), online(1)},
                   rematchOffered_, resultText_, services_.config.grace.count()};
-    writeStateJson(out, f);
+    writeStateJson(out, f, marks);
 }
 
 json Room::state() const {
@@ -139,7 +139,11 @@ json Room::state() const {
 std::shared_ptr<const std::string> Room::snapshotFor(const PeerState& p) const {
     auto& cached = snapshots_[p.seats & 3u];
     if (cached) return cached;
-    json s = state();
+    std::string text;
+    writeState(text);
+    // Its holder would miss a member that the next events frame leaves out as unchanged.
+    if (text != sentState_) sendAllMembers_ = true;
+    json s = json::parse(text);
     s["record"] = json::parse(recordToJson(game_.record(), game_.outcome()));
     json you = json::array();
     for (const int seat : {0, 1})
@@ -176,7 +180,16 @@ void Room::broadcast(const Events& events) {
     text += R"(],"ply":)";
     jsonout::appendInt(text, ply_);
     text += R"(,"state":)";
-    writeState(text);
+    // Only the members that changed since the last events frame (PROTOCOL.md "events"); every
+    // connection that said hello holds that frame's state or a snapshot of the same state.
+    spareState_.clear();
+    StateMarks marks;
+    writeState(spareState_, &marks);
+    const std::string_view sent(sentState_);
+    appendChangedMembers(text, spareState_, marks, sendAllMembers_ ? nullptr : &sent, sentMarks_);
+    sentState_.swap(spareState_);
+    sentMarks_ = marks;
+    sendAllMembers_ = false;
     text += "}}";
     frameSize_ = std::max(frameSize_, text.size() + 256);
     auto frame = std::make_shared<const std::string>(std::move(text));

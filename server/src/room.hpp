@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "state_json.hpp"
 #include "clock.hpp"
 #include "commit_queue.hpp"
 #include "config.hpp"
@@ -198,7 +199,9 @@ private:
     bool isComputer(int seat) const { return row_.seatHashes[seat] == "computer"; }
     bool online(int seat) const;
     /// Appends the state (PROTOCOL.md: the snapshot without `record` and `you`) as JSON.
-    void writeState(std::string& out) const;
+    /// Appends the state object (PROTOCOL.md "Snapshot" without record and you); with `marks`,
+    /// records where its members start.
+    void writeState(std::string& out, StateMarks* marks = nullptr) const;
     nlohmann::json state() const;
     /// The snapshot frame for `p`, shared by every connection holding the same seats until the
     /// state changes (a broadcast clears the cache).
@@ -311,6 +314,11 @@ private:
     Rng rng_;
     std::string commitment_;        ///< SHA-256 of the server seed, hex (fixed at creation)
     std::size_t frameSize_ = 2048;  ///< capacity to reserve for the next events frame
+    // The state every connection that said hello holds: the last events frame's full state.
+    // The next events frame sends only the members that differ from it (PROTOCOL.md "events").
+    std::string sentState_, spareState_;
+    StateMarks sentMarks_;
+    mutable bool sendAllMembers_ = true;  ///< a snapshot went out at a state no events frame sent
     mutable std::array<std::shared_ptr<const std::string>, 4> snapshots_;  ///< by seats bitmask; cleared on change
 };
 

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -64,13 +65,27 @@ inline void writeMove(jsonout::Object& o, Move m, const Mover* by) {
     if (m.has(kWater)) o.boolean("water", true);
 }
 
-/// Appends the state object; its keys are written in sorted order (json_out.hpp).
-inline void writeStateJson(std::string& out, const StateFields& f) {
+/// Where each top-level member of a state object written by writeStateJson starts: at[i] is the
+/// offset (in that string) of member i's separator or key, at[count] the offset of the closing
+/// brace. The members are always the same 23, in the same (sorted) order.
+struct StateMarks {
+    static constexpr std::size_t kMembers = 23;
+    std::array<std::uint32_t, kMembers + 1> at{};
+    std::size_t count = 0;  ///< members recorded (kMembers after a complete write)
+};
+
+/// Appends the state object; its keys are written in sorted order (json_out.hpp). With `marks`,
+/// records where each member starts (for appendChangedMembers).
+inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* marks = nullptr) {
     const Position& pos = f.game.position();
     const Ruleset& r = f.game.rules();
     const bool isOver = f.over;
     const bool opening = f.game.phase() == Phase::Opening;
-    jsonout::Object s(out);
+    const std::size_t start = out.size();
+    std::optional<jsonout::Object> object;
+    if (marks) object.emplace(out, marks->at.data(), StateMarks::kMembers);
+    else object.emplace(out);
+    jsonout::Object& s = *object;
     s.key("board");
     out += '[';
     for (int sq = 1; sq <= kSquareCount; ++sq) {
@@ -163,6 +178,37 @@ inline void writeStateJson(std::string& out, const StateFields& f) {
     s.num("throwIndex", f.throwIndex);
     if (opening) s.null("turn");
     else s.num("turn", number(pos.turn));
+    object.reset();  // writes the closing brace
+    if (marks) {
+        marks->count = StateMarks::kMembers;
+        for (std::size_t i = 0; i < StateMarks::kMembers; ++i) marks->at[i] -= static_cast<std::uint32_t>(start);
+        marks->at[StateMarks::kMembers] = static_cast<std::uint32_t>(out.size() - start - 1);
+    }
+}
+
+/// Member i of a state object `state` cut by `marks`: `"key":value`, without a separator.
+inline std::string_view stateMember(std::string_view state, const StateMarks& marks, std::size_t i) {
+    std::string_view m = state.substr(marks.at[i], marks.at[i + 1] - marks.at[i]);
+    if (!m.empty() && m.front() == ',') m.remove_prefix(1);
+    return m;
+}
+
+/// Appends, as one JSON object, the members of `next` whose text differs from the same member of
+/// `previous` (PROTOCOL.md "events": the state members that changed); every member when
+/// `previous` is null. Both were written by writeStateJson with marks.
+inline void appendChangedMembers(std::string& out, std::string_view next, const StateMarks& nextMarks,
+                                 const std::string_view* previous, const StateMarks& previousMarks) {
+    out += '{';
+    bool first = true;
+    for (std::size_t i = 0; i < nextMarks.count; ++i) {
+        const std::string_view member = stateMember(next, nextMarks, i);
+        if (previous && previousMarks.count == nextMarks.count && member == stateMember(*previous, previousMarks, i))
+            continue;
+        if (!first) out += ',';
+        first = false;
+        out += member;
+    }
+    out += '}';
 }
 
 }  // namespace senet::server

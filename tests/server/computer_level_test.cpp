@@ -100,9 +100,10 @@ TEST_P(ComputerLevel, StrongerLevelsNeverFallIntoTheWater) {
         for (const Trap& t : traps) {
             const std::string chosen = computerChoice(GetParam(), level, t);
             ASSERT_FALSE(chosen.empty()) << level << ": the computer did not move";
-            if (level == std::string("intermediate"))
+            if (level == std::string("intermediate")) {
                 EXPECT_NE(chosen, t.waterMove) << level << " moved into the water (" << (t.waterFirst ? "first" : "last")
                                            << " legal move) in " << t.position << " with " << t.value;
+            }
             avoided += chosen != t.waterMove;
         }
         // The expert's search is cut by time (50 ms here, less under load): at depths 2 and 3

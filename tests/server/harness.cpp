@@ -261,7 +261,10 @@ std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
         state_ = m["d"];
         impl_->you = state_["you"];
     } else if (t == "events") {
-        state_ = m["d"]["state"];
+        // Only the members that changed come (PROTOCOL.md "events"); the record is a snapshot's.
+        if (state_.is_object()) state_.erase("record");
+        else state_ = json::object();
+        state_.update(m["d"]["state"]);
         state_["you"] = impl_->you;
         for (auto& e : m["d"]["events"]) events_.push_back(e);
     } else if (t == "error") {

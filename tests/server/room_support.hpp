@@ -128,7 +128,8 @@ public:
                 state_.erase("record");
                 state_.erase("you");
             } else if (t == "events") {
-                state_ = m["d"]["state"];
+                if (!state_.is_object()) state_ = json::object();
+                state_.update(m["d"]["state"]);  // only the members that changed (PROTOCOL.md "events")
                 for (auto& e : m["d"]["events"]) events_.push_back(e);
             } else if (t == "error") {
                 errors_.push_back(m["d"]);

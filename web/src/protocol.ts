@@ -63,7 +63,8 @@ export interface GameEvent {
 
 export type ServerMessage =
   | { t: "snapshot"; d: Snapshot }
-  | { t: "events"; d: { ply: number; events: GameEvent[]; state: State } }
+  /** `state` holds only the members that changed since the previous frame (PROTOCOL.md "events"). */
+  | { t: "events"; d: { ply: number; events: GameEvent[]; state: Partial<State> } }
   | { t: "error"; d: { code: string; message: string; ply: number } }
   | { t: "watchers"; d: { count: number } }
   | { t: "pong"; d: { time: number } };

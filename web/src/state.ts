@@ -26,9 +26,12 @@ export function throwHidden(s: State, you: number[]): boolean {
   return s.phase === "over" || s.phase === "waiting" || !you.length;
 }
 
-/** The snapshot after an `events` message: its new state with the viewer's seats and the record already known. */
-export function afterEvents(previous: Snapshot | null, next: State, you: number[]): Snapshot {
-  return { ...next, you, record: previous?.record } as Snapshot;
+/**
+ * The snapshot after an `events` message: the state held with the members that changed
+ * (`changed`, PROTOCOL.md "events") put over it, the viewer's seats and the record already known.
+ */
+export function afterEvents(previous: Snapshot | null, changed: Partial<State>, you: number[]): Snapshot {
+  return { ...previous, ...changed, you, record: previous?.record } as Snapshot;
 }
 
 /** True when a server error code is worth words on the page (a stale ply or the rate limit is not: the next snapshot fixes it). */

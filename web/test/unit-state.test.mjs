@@ -50,6 +50,20 @@ test("an events message keeps the viewer's seats and the record of the last snap
   assert.equal(next.you, undefined, "the incoming state is not changed");
 });
 
+test("an events message's state holds only the changed members: the others are kept", () => {
+  const previous = { ...s({ phase: "throw" }), ply: 3, board: [1, 2], you: [0], record: { plies: [] } };
+  const after = state.afterEvents(previous, { ply: 4, phase: "move", legalMoves: [{ move: "9-11", from: 9, to: 11, dest: 11 }] }, [0]);
+  assert.equal(after.ply, 4);
+  assert.equal(after.phase, "move");
+  assert.deepEqual(after.legalMoves, [{ move: "9-11", from: 9, to: 11, dest: 11 }]);
+  assert.deepEqual(after.board, [1, 2], "an unchanged member stays as it was");
+  assert.equal(after.seatToAct, previous.seatToAct);
+  assert.deepEqual(after.record, { plies: [] });
+  assert.equal(previous.ply, 3, "the held state is not changed in place");
+  const reset = state.afterEvents(after, { result: null, rematch: null, lastThrow: null }, [0]);
+  assert.equal(reset.lastThrow, null, "a member that changed to null is null, not kept");
+});
+
 test("stale plies and the rate limit are not shown; other errors are", () => {
   assert.equal(state.showsError("wrong-ply"), false);
   assert.equal(state.showsError("rate-limited"), false);
