@@ -11,6 +11,7 @@ packages=(
   libboost-dev libboost-system-dev
   libsqlite3-dev libssl-dev zlib1g-dev libbrotli-dev
   libpqxx-dev postgresql
+  libjemalloc-dev
   libicu-dev
   gettext jq python3
   nginx curl

@@ -15,7 +15,7 @@ std::string_view view(beast::string_view v) { return std::string_view(v.data(), 
 
 }  // namespace
 
-HttpSession::HttpSession(tcp::socket&& socket, ServerContext& context, ConnectionSlot slot, std::string peer)
+HttpSession::HttpSession(Socket&& socket, ServerContext& context, ConnectionSlot slot, std::string peer)
     : stream_(std::move(socket)), context_(context), slot_(std::move(slot)), peer_(std::move(peer)), refusing_(!slot_) {
     if (refusing_) context_.refusing.fetch_add(1);
 }

@@ -20,7 +20,7 @@ public:
     /// `slot` holds the connection's place under the caps; an empty slot means the caps were
     /// reached: the session then answers its one request with 503 and closes. `peer` is the
     /// socket's remote address (canonical text).
-    HttpSession(tcp::socket&& socket, ServerContext& context, ConnectionSlot slot, std::string peer);
+    HttpSession(Socket&& socket, ServerContext& context, ConnectionSlot slot, std::string peer);
     ~HttpSession();
     void run();
 
@@ -47,7 +47,7 @@ private:
     void fail(const char* where, const std::exception& e);
     void closeSocket();
 
-    beast::tcp_stream stream_;
+    Stream stream_;
     beast::flat_buffer buffer_;
     ServerContext& context_;
     ConnectionSlot slot_;

@@ -46,7 +46,7 @@ constexpr std::chrono::milliseconds kFirstBackoff{50}, kMaxBackoff{1000};
 
 }  // namespace
 
-void Listener::onAccept(beast::error_code ec, tcp::socket socket) {
+void Listener::onAccept(beast::error_code ec, Socket socket) {
     if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
     if (ec) {
         // Out of descriptors (EMFILE, ENFILE) or memory: the pending connection stays queued, so
@@ -68,7 +68,7 @@ void Listener::onAccept(beast::error_code ec, tcp::socket socket) {
     doAccept();
 }
 
-void Listener::start(tcp::socket socket) {
+void Listener::start(Socket socket) {
     beast::error_code ec;
     socket.set_option(tcp::no_delay(true), ec);
     const auto remote = socket.remote_endpoint(ec);

@@ -20,8 +20,8 @@ public:
 
 private:
     void doAccept();
-    void onAccept(beast::error_code ec, tcp::socket socket);
-    void start(tcp::socket socket);
+    void onAccept(beast::error_code ec, Socket socket);
+    void start(Socket socket);
 
     net::io_context& ioc_;
     tcp::acceptor acceptor_;

@@ -27,6 +27,14 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+/// Each connection's strand, as a concrete type: Beast's default (any_io_executor) is a
+/// type-erased executor that allocates a copy of the strand on the heap on every asynchronous
+/// operation, which cost ~5 % of the server's CPU per action (bench/README.md).
+using Strand = net::strand<net::io_context::executor_type>;
+/// A connection's socket and stream, on its strand.
+using Socket = tcp::socket::rebind_executor<Strand>::other;
+using Stream = beast::basic_stream<tcp, Strand>;
+
 class WebSocketSession;
 
 /// The open WebSocket sessions, so that shutdown can close them. Thread-safe.

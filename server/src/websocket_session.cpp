@@ -27,7 +27,7 @@ void SessionSet::closeAll() {
     for (auto& s : open) s->close();
 }
 
-WebSocketSession::WebSocketSession(tcp::socket&& socket, ServerContext& context, std::shared_ptr<Room> room, ConnectionSlot slot,
+WebSocketSession::WebSocketSession(Socket&& socket, ServerContext& context, std::shared_ptr<Room> room, ConnectionSlot slot,
                                    ConnectionSlot clientSlot)
     : ws_(std::move(socket)),
       context_(context),

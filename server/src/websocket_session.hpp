@@ -19,7 +19,7 @@ inline constexpr std::size_t kMaxQueuedFrames = 1024;
 class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSocketSession> {
 public:
     /// `slot` (and `clientSlot`, the client's place behind a trusted proxy) are released when the session ends.
-    WebSocketSession(tcp::socket&& socket, ServerContext& context, std::shared_ptr<Room> room, ConnectionSlot slot,
+    WebSocketSession(Socket&& socket, ServerContext& context, std::shared_ptr<Room> room, ConnectionSlot slot,
                      ConnectionSlot clientSlot);
     ~WebSocketSession() override;
     /// Accepts the upgrade request `req` and starts reading.
@@ -48,7 +48,7 @@ private:
     void closeWhenSent();
     bool takeToken();
 
-    websocket::stream<beast::tcp_stream> ws_;
+    websocket::stream<Stream> ws_;
     beast::flat_buffer buffer_;
     ServerContext& context_;
     std::shared_ptr<Room> room_;

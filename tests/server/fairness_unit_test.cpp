@@ -95,6 +95,19 @@ TEST(FairnessUnit, OutcomeIsTheFirstHmacByteMasked) {
     }
 }
 
+/// One thread's calls with different server seeds, in turn: each uses its own key (the HMAC
+/// context a thread keeps is re-keyed every call), here 1..32, 0..31 and sixteen 7s.
+TEST(FairnessUnit, OutcomesOfDifferentSeedsInTurnUseEachSeed) {
+    std::vector<std::uint8_t> one(32), seven(16, 7);
+    for (int i = 0; i < 32; ++i) one[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i + 1);
+    const auto zero = seed0to31();
+    for (int round = 0; round < 3; ++round) {
+        EXPECT_EQ(outcomeIndex(one, "a", "b", 0, 16), 178 & 15);
+        EXPECT_EQ(outcomeIndex(zero, "a", "b", 0, 16), 102 & 15);
+        EXPECT_EQ(outcomeIndex(seven, "x", "y", 5, 16), 21 & 15);
+    }
+}
+
 TEST(FairnessUnit, ClientSeedCharacters) {
     EXPECT_TRUE(isValidClientSeed("09azAZ-_"));
     EXPECT_TRUE(isValidClientSeed(std::string(64, 'q')));

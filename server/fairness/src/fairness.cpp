@@ -99,15 +99,21 @@ int outcomeIndex(const std::vector<std::uint8_t>& serverSeed, std::string_view c
     message.append(clientSeed1).push_back('|');
     message.append(std::to_string(throwIndex));
     // OpenSSL 3's one-shot HMAC() fetches the algorithm on every call, which costs more than
-    // the MAC itself; the fetched HMAC is kept (it is immutable and may be shared by threads).
+    // the MAC itself; the fetched HMAC is kept (it is immutable and may be shared by threads),
+    // and each thread keeps one context with its digest set, re-keyed for every call (a new
+    // context per call would fetch SHA-256 again).
     static EVP_MAC* const hmac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
     if (!hmac) throw std::runtime_error("HMAC is not available");
-    std::unique_ptr<EVP_MAC_CTX, decltype(&EVP_MAC_CTX_free)> ctx(EVP_MAC_CTX_new(hmac), &EVP_MAC_CTX_free);
-    char digest[] = "SHA256";
-    const OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string("digest", digest, 0), OSSL_PARAM_construct_end()};
+    thread_local const std::unique_ptr<EVP_MAC_CTX, decltype(&EVP_MAC_CTX_free)> ctx = [] {
+        std::unique_ptr<EVP_MAC_CTX, decltype(&EVP_MAC_CTX_free)> c(EVP_MAC_CTX_new(hmac), &EVP_MAC_CTX_free);
+        char digest[] = "SHA256";
+        const OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string("digest", digest, 0), OSSL_PARAM_construct_end()};
+        if (c && !EVP_MAC_CTX_set_params(c.get(), params)) c.reset();
+        return c;
+    }();
     unsigned char mac[EVP_MAX_MD_SIZE];
     std::size_t macLen = 0;
-    if (!ctx || !EVP_MAC_init(ctx.get(), serverSeed.data(), serverSeed.size(), params) ||
+    if (!ctx || !EVP_MAC_init(ctx.get(), serverSeed.data(), serverSeed.size(), nullptr) ||
         !EVP_MAC_update(ctx.get(), reinterpret_cast<const unsigned char*>(message.data()), message.size()) ||
         !EVP_MAC_final(ctx.get(), mac, &macLen, sizeof mac))
         throw std::runtime_error("HMAC-SHA-256 failed");
