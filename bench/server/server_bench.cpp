@@ -8,6 +8,7 @@
 //   server_bench [--games N] [--seconds S] [--mode closed|paced|both] [--interval-ms MS]
 //                [--jitter J] [--against echo|server|both] [--server PATH] [--web-root DIR]
 //                [--threads N] [--port P (use a running senet-server instead of starting one)]
+#include <algorithm>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -127,7 +128,7 @@ void printLine(const char* who, const char* unit, Stats& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    int games = 1000, threads = 2, port = 0;
+    int games = 1000, threads = 2, port = 0, rounds = 1;
     double seconds = 5, intervalMs = 1000, jitter = 0.5;
     std::string mode = "both", against = "both";
     std::string server = SENET_SERVER_BINARY, webRoot = SENET_WEB_ROOT;
@@ -143,9 +144,11 @@ int main(int argc, char** argv) {
         else if (flag == "--web-root") webRoot = value;
         else if (flag == "--threads") threads = std::stoi(value);
         else if (flag == "--port") port = std::stoi(value);
+        else if (flag == "--rounds") rounds = std::max(1, std::stoi(value));
         else {
             std::cerr << "usage: server_bench [--games N] [--seconds S] [--mode closed|paced|both] [--interval-ms MS] [--jitter J]\n"
-                         "                    [--against echo|server|both] [--server PATH] [--web-root DIR] [--threads N] [--port P]\n";
+                         "                    [--against echo|server|both] [--server PATH] [--web-root DIR] [--threads N] [--port P]\n"
+                         "                    [--rounds R]  (closed loop: R alternating echo/server slices, both servers up)\n";
             return 2;
         }
     }
@@ -176,7 +179,33 @@ int main(int argc, char** argv) {
         }
         return out;
     };
-    if (closed) {
+    if (closed && rounds > 1 && runEcho && runServer) {
+        // The machine's speed drifts over seconds (a shared VM): alternate short slices of the
+        // echo baseline and senet-server with both servers up, and compare slice by slice.
+        EchoServer es(threads);
+        ServerUnderTest s(server, webRoot, threads, static_cast<unsigned short>(port));
+        std::vector<double> shares;
+        double echoSum = 0, fullSum = 0;
+        std::printf("closed loop, %d rounds of %.1f s echo then %.1f s senet-server (each after %.1f s warm-up):\n", rounds, seconds,
+                    seconds, base.warmup);
+        for (int r = 0; r < rounds; ++r) {
+            RunOptions o = base;
+            o.port = es.port();
+            o.echo = true;
+            Stats echo = drive(o, {});
+            o.port = s.port;
+            o.echo = false;
+            Stats full = drive(o, s.games(games * 3));
+            echoSum += echo.perSecond();
+            fullSum += full.perSecond();
+            shares.push_back(100.0 * full.perSecond() / std::max(1.0, echo.perSecond()));
+            std::printf("  round %d: echo %7.0f msg/s, senet-server %7.0f actions/s (p99 %.1f ms), share %.1f %%\n", r + 1,
+                        echo.perSecond(), full.perSecond(), full.percentile(0.99), shares.back());
+        }
+        std::sort(shares.begin(), shares.end());
+        std::printf("  full stack / echo: %.1f %% of the summed rates, median round %.1f %% (target >= 50 %%)\n",
+                    100.0 * fullSum / std::max(1.0, echoSum), shares[shares.size() / 2]);
+    } else if (closed) {
         RunOptions o = base;
         auto [echo, full] = runBoth(o, 3);
         std::printf("closed loop (one action always in flight per game), %.1f s measured after %.1f s warm-up:\n", o.seconds, o.warmup);
