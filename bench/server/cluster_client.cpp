@@ -44,6 +44,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cluster_acks.hpp"
+
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
@@ -99,12 +101,7 @@ std::pair<int, std::string> request(unsigned short port, http::verb verb, const 
     }
 }
 
-/// An action as the client sent it and as the record holds it.
-struct Action {
-    char kind = 't';   ///< 't' throw, 'm' move
-    std::string move;  ///< moves: "9-11"
-    int value = -1;    ///< throws: the value thrown (known once acknowledged)
-};
+using senet::cluster::Action;
 
 /// One game and what the client learned about it.
 struct GameState {
@@ -240,15 +237,8 @@ private:
         if (t == "events") {
             const json& d = m["d"];
             const std::int64_t ply = d.value("ply", std::int64_t{0});
-            if (pending_ && ply == pendingPly_ + 1) {
-                Action a = *pending_;
-                if (a.kind == 't')
-                    for (const auto& e : d["events"])
-                        if (e.value("e", "") == "thrown") {
-                            a.value = e.value("value", -1);
-                            break;
-                        }
-                auto [it, fresh] = game().acked.emplace(pendingPly_, a);
+            if (const auto a = pending_ ? senet::cluster::acknowledged(d, *pending_, pendingPly_) : std::nullopt) {
+                auto [it, fresh] = game().acked.emplace(pendingPly_, *a);
                 if (!fresh) ++game().duplicateAcks;
                 pending_.reset();
                 shared_.noteAck();
