@@ -8,7 +8,8 @@
 // Each game is a friend game (two connections, one per seat: created, then joined) or a
 // computer game (one connection). A connection acts whenever its seat is to act, one action in
 // flight at most, each action carrying its ply. An action is acknowledged when the `events`
-// frame of the next ply arrives (the server sends it only after the write is durable). When a
+// frame of the next ply that holds its own event (`thrown`, `moved`) arrives (the server sends
+// it only after the write is durable; other frames carry the ply too: cluster_acks.hpp). When a
 // connection closes (an instance killed, or 4001 "moved") it reconnects, says hello again and
 // goes on from the snapshot: an unacknowledged action is sent again only with the same ply, so
 // the server applies it at most once (a stale ply is answered `wrong-ply`).
@@ -242,6 +243,8 @@ private:
                 if (!fresh) ++game().duplicateAcks;
                 pending_.reset();
                 shared_.noteAck();
+            } else if (pending_ && ply > pendingPly_) {
+                pending_.reset();  // applied without its acknowledgement reaching us, or overtaken (as for a snapshot)
             }
             state_ = d["state"];
             state_["ply"] = ply;

@@ -12,7 +12,13 @@ namespace {
 using senet::cluster::Action;
 using senet::cluster::acknowledged;
 
-class ClusterAcks : public ServerTest {};
+/// A fixed server seed: with the fixed client seeds below, every throw is known (a first throw
+/// with a legal move).
+class ClusterAcks : public ServerTest {
+    std::vector<std::string> flags() const override {
+        return {"--test-seed", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"};
+    }
+};
 
 /// A friend game with both seats connected and said hello. `actor` holds the seat to act.
 struct FriendGame {
@@ -42,8 +48,9 @@ FriendGame friendGame(unsigned short port) {
     return f;
 }
 
-// The plain case: the events frame carrying a throw acknowledges it with the value thrown.
-TEST_F(ClusterAcks, TheThrowsOwnEventsAcknowledgeItWithItsValue) {
+// The plain case: the events frame carrying a throw acknowledges it with the value thrown, the
+// one carrying a move acknowledges that move.
+TEST_F(ClusterAcks, AnActionsOwnEventsAcknowledgeIt) {
     FriendGame f = friendGame(port());
     WsClient& actor = *f.clients[f.actor];
     const std::int64_t ply = actor.state()["ply"];
@@ -57,8 +64,23 @@ TEST_F(ClusterAcks, TheThrowsOwnEventsAcknowledgeItWithItsValue) {
     EXPECT_EQ(ack->kind, 't');
     EXPECT_EQ(ack->value, thrown["value"].get<int>());
     EXPECT_GE(ack->value, 1);
-    // The same frame acknowledges nothing sent at another ply.
+    // The same frame acknowledges nothing sent at another ply, and no move.
     EXPECT_FALSE(acknowledged((*frame)["d"], Action{'t', "", -1}, ply + 1));
+    EXPECT_FALSE(acknowledged((*frame)["d"], Action{'m', "9-11", -1}, ply));
+
+    // The move's frame acknowledges that move, not another one.
+    const json state = (*frame)["d"]["state"];
+    ASSERT_EQ(state["phase"], "move") << state.dump();
+    const std::string move = state["legalMoves"][0]["move"];
+    actor.send("move", {{"ply", ply + 1}, {"move", move}});
+    auto moved = actor.receiveType("events");
+    ASSERT_TRUE(moved);
+    const auto ackMove = acknowledged((*moved)["d"], Action{'m', move, -1}, ply + 1);
+    ASSERT_TRUE(ackMove) << moved->dump();
+    EXPECT_EQ(ackMove->kind, 'm');
+    EXPECT_EQ(ackMove->move, move);
+    EXPECT_FALSE(acknowledged((*moved)["d"], Action{'m', "1-2", -1}, ply + 1)) << moved->dump();
+    EXPECT_FALSE(acknowledged((*moved)["d"], Action{'t', "", -1}, ply + 1)) << moved->dump();
 }
 
 // An instance dies after storing a throw and before its events frame reaches the client (the
@@ -104,7 +126,9 @@ TEST_F(ClusterAcks, APresenceFrameAtTheNextPlyAfterAReconnectIsNoAcknowledgement
     EXPECT_EQ(before[0]["d"]["ply"], ply + 1) << before[0].dump();
     EXPECT_EQ(before[0]["d"]["events"][0]["e"], "presence") << before[0].dump();
     // What the client must make of it: no acknowledgement, or (were the throw reported) its real value.
-    if (ack) EXPECT_EQ(ack->value, thrown["value"].get<int>()) << "acknowledged from " << before[0].dump();
+    if (ack) {
+        EXPECT_EQ(ack->value, thrown["value"].get<int>()) << "acknowledged from " << before[0].dump();
+    }
     EXPECT_FALSE(ack) << "a frame without the throw's events counted as its acknowledgement";
 }
 
