@@ -18,7 +18,10 @@
 // acknowledged actions: each must be in the record at its ply (else "lost"); a ply acknowledged
 // twice, or a record holding more actions than the game's final ply, counts as "duplicated". The
 // records are written to DIR for `senet verify`. The last line of output is
-//   RESULT finished=N games=N lost=L duplicated=D takeover_p99_ms=X drops=K
+//   RESULT finished=N games=N lost=L duplicated=D takeover_p99_ms=X drops=K ...
+// (then the largest takeover, the acknowledgements, the actions the game went past without
+// their acknowledgement reaching the client — applied by an instance that died before sending
+// it, or not applied — and the seconds played).
 // where a "takeover" is the time from a connection's unexpected close to its next snapshot.
 #include <signal.h>
 #include <sys/types.h>
@@ -126,6 +129,7 @@ struct Shared {
     bool killed = false;
     std::vector<double> takeoverMs;
     int errors = 0;
+    long unacknowledged = 0;  ///< actions the game went past without their acknowledgement reaching the client
     std::mt19937 rng{20260601};
 
     void noteAck() {
@@ -228,7 +232,10 @@ private:
             seats_.clear();
             for (const auto& s : state_["you"]) seats_.push_back(s.get<int>());
             const std::int64_t ply = state_.value("ply", std::int64_t{0});
-            if (pending_ && ply != pendingPly_) pending_.reset();  // it was applied (unacknowledged) or overtaken
+            if (pending_ && ply != pendingPly_) {
+                pending_.reset();  // it was applied (unacknowledged) or overtaken
+                ++shared_.unacknowledged;
+            }
             if (pending_) {
                 // Not applied: the same action with the same ply, if it is still ours to make.
                 return resend();
@@ -245,6 +252,7 @@ private:
                 shared_.noteAck();
             } else if (pending_ && ply > pendingPly_) {
                 pending_.reset();  // applied without its acknowledgement reaching us, or overtaken (as for a snapshot)
+                ++shared_.unacknowledged;
             }
             state_ = d["state"];
             state_["ply"] = ply;
@@ -479,6 +487,7 @@ int main(int argc, char** argv) {
     std::cout << "RESULT finished=" << shared.finished << " games=" << o.games << " lost=" << lost << " duplicated=" << duplicated
               << " takeover_p99_ms=" << static_cast<long>(p99 + 0.5) << " drops=" << t.size()
               << " takeover_max_ms=" << static_cast<long>(t.empty() ? 0 : t.back() + 0.5) << " acks=" << shared.acks
+              << " unacknowledged=" << shared.unacknowledged
               << " seconds=" << static_cast<long>(playS + 0.5) << std::endl;
     return shared.finished == o.games && lost == 0 && duplicated == 0 ? 0 : 1;
 }
