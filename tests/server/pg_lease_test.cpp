@@ -215,6 +215,56 @@ TEST_F(Postgres, ATakeoverFencesAnOwnerWritingMeanwhile) {
     EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("g").size()), stored);
 }
 
+// As above through group commit: each batch (BEGIN, SAVEPOINT and a fenced insert per item,
+// COMMIT) holds the game's row from its insert until the batch commits, so a takeover waits for
+// the batch in flight and then reads every action of it; later batches of the old owner write
+// nothing of that game. The game taken over comes first in each batch: most of a batch's time
+// lies between its insert and the COMMIT.
+TEST_F(Postgres, ATakeoverFencesBatchesCommittedMeanwhile) {
+    auto a = open("a");
+    auto b = open("b");
+    const std::vector<std::string> others = {"h0", "h1", "h2", "h3"};
+    a->createGame(row("g"));
+    for (const auto& id : others) a->createGame(row(id));
+    std::atomic<bool> stop{false};
+    std::atomic<std::int64_t> storedG{0}, storedH{0};  // actions a was told are durable (g, h0)
+    std::string lastError;
+    std::thread writer([&] {
+        for (std::int64_t seq = 0; !stop; ++seq) {
+            std::vector<BatchedAction> batch{{"g", ActionRow{seq, 't', static_cast<int>(seq % 16), ""}, ""}};
+            for (const auto& id : others) batch.push_back({id, ActionRow{seq, 't', static_cast<int>(seq % 16), ""}, ""});
+            const auto errors = a->appendBatch(batch);
+            if (!errors[1]) storedH = seq + 1;
+            if (!errors[0]) {
+                storedG = seq + 1;
+                continue;
+            }
+            try {
+                std::rethrow_exception(errors[0]);
+            } catch (const LeaseLost& e) {
+                lastError = e.what();
+            } catch (const std::exception& e) {
+                lastError = "not LeaseLost: ";
+                lastError += e.what();
+            }
+            return;
+        }
+    });
+    while (storedG < 20) std::this_thread::yield();
+    const auto epoch = b->acquireLease("g", "b", kNow + 10 * kTtl, kTtl);
+    const auto seenByB = b->loadActions("g").size();
+    stop = true;
+    writer.join();
+    ASSERT_EQ(epoch, std::optional<std::int64_t>(2));
+    EXPECT_EQ(lastError.rfind("postgresql: game g was taken over", 0), 0u) << lastError;
+    // Every action of g that a was told is durable is there for b, and none after the takeover.
+    EXPECT_EQ(static_cast<std::int64_t>(seenByB), storedG.load());
+    EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("g").size()), storedG.load());
+    // The other games of the same batches went on being written.
+    EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("h0").size()), storedH.load());
+    EXPECT_GE(storedH.load(), storedG.load());
+}
+
 TEST_F(Postgres, OrphanedGamesAreTheUnfinishedWithAFreeOrExpiredLease) {
     auto a = open("a");
     for (const char* id : {"live", "expired", "released", "over", "expired-over"}) a->createGame(row(id));
