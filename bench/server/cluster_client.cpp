@@ -8,7 +8,8 @@
 // Each game is a friend game (two connections, one per seat: created, then joined) or a
 // computer game (one connection). A connection acts whenever its seat is to act, one action in
 // flight at most, each action carrying its ply. An action is acknowledged when the `events`
-// frame of the next ply arrives (the server sends it only after the write is durable). When a
+// frame of the next ply that holds its own event (`thrown`, `moved`) arrives (the server sends
+// it only after the write is durable; other frames carry the ply too: cluster_acks.hpp). When a
 // connection closes (an instance killed, or 4001 "moved") it reconnects, says hello again and
 // goes on from the snapshot: an unacknowledged action is sent again only with the same ply, so
 // the server applies it at most once (a stale ply is answered `wrong-ply`).
@@ -17,7 +18,10 @@
 // acknowledged actions: each must be in the record at its ply (else "lost"); a ply acknowledged
 // twice, or a record holding more actions than the game's final ply, counts as "duplicated". The
 // records are written to DIR for `senet verify`. The last line of output is
-//   RESULT finished=N games=N lost=L duplicated=D takeover_p99_ms=X drops=K
+//   RESULT finished=N games=N lost=L duplicated=D takeover_p99_ms=X drops=K ...
+// (then the largest takeover, the acknowledgements, the actions the game went past without
+// their acknowledgement reaching the client — applied by an instance that died before sending
+// it, or not applied — and the seconds played).
 // where a "takeover" is the time from a connection's unexpected close to its next snapshot.
 #include <signal.h>
 #include <sys/types.h>
@@ -43,6 +47,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "cluster_acks.hpp"
 
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -99,12 +105,7 @@ std::pair<int, std::string> request(unsigned short port, http::verb verb, const 
     }
 }
 
-/// An action as the client sent it and as the record holds it.
-struct Action {
-    char kind = 't';   ///< 't' throw, 'm' move
-    std::string move;  ///< moves: "9-11"
-    int value = -1;    ///< throws: the value thrown (known once acknowledged)
-};
+using senet::cluster::Action;
 
 /// One game and what the client learned about it.
 struct GameState {
@@ -128,6 +129,7 @@ struct Shared {
     bool killed = false;
     std::vector<double> takeoverMs;
     int errors = 0;
+    long unacknowledged = 0;  ///< actions the game went past without their acknowledgement reaching the client
     std::mt19937 rng{20260601};
 
     void noteAck() {
@@ -230,7 +232,10 @@ private:
             seats_.clear();
             for (const auto& s : state_["you"]) seats_.push_back(s.get<int>());
             const std::int64_t ply = state_.value("ply", std::int64_t{0});
-            if (pending_ && ply != pendingPly_) pending_.reset();  // it was applied (unacknowledged) or overtaken
+            if (pending_ && ply != pendingPly_) {
+                pending_.reset();  // it was applied (unacknowledged) or overtaken
+                ++shared_.unacknowledged;
+            }
             if (pending_) {
                 // Not applied: the same action with the same ply, if it is still ours to make.
                 return resend();
@@ -240,18 +245,14 @@ private:
         if (t == "events") {
             const json& d = m["d"];
             const std::int64_t ply = d.value("ply", std::int64_t{0});
-            if (pending_ && ply == pendingPly_ + 1) {
-                Action a = *pending_;
-                if (a.kind == 't')
-                    for (const auto& e : d["events"])
-                        if (e.value("e", "") == "thrown") {
-                            a.value = e.value("value", -1);
-                            break;
-                        }
-                auto [it, fresh] = game().acked.emplace(pendingPly_, a);
+            if (const auto a = pending_ ? senet::cluster::acknowledged(d, *pending_, pendingPly_) : std::nullopt) {
+                auto [it, fresh] = game().acked.emplace(pendingPly_, *a);
                 if (!fresh) ++game().duplicateAcks;
                 pending_.reset();
                 shared_.noteAck();
+            } else if (pending_ && ply > pendingPly_) {
+                pending_.reset();  // applied without its acknowledgement reaching us, or overtaken (as for a snapshot)
+                ++shared_.unacknowledged;
             }
             if (!state_.is_object()) state_ = json::object();
             state_.update(d["state"]);  // only the members that changed (PROTOCOL.md "events")
@@ -487,6 +488,7 @@ int main(int argc, char** argv) {
     std::cout << "RESULT finished=" << shared.finished << " games=" << o.games << " lost=" << lost << " duplicated=" << duplicated
               << " takeover_p99_ms=" << static_cast<long>(p99 + 0.5) << " drops=" << t.size()
               << " takeover_max_ms=" << static_cast<long>(t.empty() ? 0 : t.back() + 0.5) << " acks=" << shared.acks
+              << " unacknowledged=" << shared.unacknowledged
               << " seconds=" << static_cast<long>(playS + 0.5) << std::endl;
     return shared.finished == o.games && lost == 0 && duplicated == 0 ? 0 : 1;
 }

@@ -117,11 +117,18 @@ std::vector<std::exception_ptr> PgStorage::appendBatch(const std::vector<Batched
     const auto refused = static_cast<std::size_t>(std::count(epochs.begin(), epochs.end(), -1));
     if (refused == batch.size()) return errors;
     std::vector<bool> written(batch.size(), false);
+    // Written in the order of the games' ids (a game's own writes in their order): each write
+    // locks its game's row until COMMIT, and renewLeases locks rows in that order too, so the
+    // two never deadlock (PostgreSQL would abort one after deadlock_timeout).
+    std::vector<std::size_t> order(batch.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return batch[x].gameId < batch[y].gameId; });
     try {
         Session s(pool_);
         const bool single = batch.size() - refused == 1;
         if (!single) s.begin();
-        for (std::size_t i = 0; i < batch.size(); ++i) {
+        for (const std::size_t i : order) {
             if (errors[i]) continue;
             if (!single) s.savepoint();
             try {

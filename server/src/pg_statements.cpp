@@ -51,9 +51,12 @@ const std::vector<Statement>& statements() {
          "UPDATE games SET epoch = CASE WHEN owner = $2 AND epoch = $5 THEN epoch ELSE epoch + 1 END, owner = $2, "
          "lease_expires_ms = $3::bigint + $4::bigint "
          "WHERE id = $1 AND (owner = $2 OR owner = '' OR lease_expires_ms <= $3::bigint) RETURNING epoch"},
+        // The rows are locked in the order of their ids (then updated), as appendBatch writes:
+        // a renewal and a batch in flight never wait for each other in a circle.
         {"renew",
-         "UPDATE games AS g SET lease_expires_ms = $2 FROM unnest($3::text[], $4::bigint[]) AS h(id, epoch) "
-         "WHERE g.id = h.id AND g.epoch = h.epoch AND g.owner = $1 RETURNING g.id"},
+         "WITH l AS (SELECT g.id FROM games AS g JOIN unnest($3::text[], $4::bigint[]) AS h(id, epoch) "
+         "ON g.id = h.id AND g.epoch = h.epoch WHERE g.owner = $1 ORDER BY g.id FOR NO KEY UPDATE OF g) "
+         "UPDATE games SET lease_expires_ms = $2 FROM l WHERE games.id = l.id RETURNING games.id"},
         {"release", "UPDATE games SET owner = '', lease_expires_ms = 0 WHERE id = $1 AND owner = $2 AND epoch = $3"},
         {"orphaned",
          "SELECT id FROM games WHERE status = 'playing' AND (owner = '' OR lease_expires_ms <= $1) "

@@ -215,6 +215,112 @@ TEST_F(Postgres, ATakeoverFencesAnOwnerWritingMeanwhile) {
     EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("g").size()), stored);
 }
 
+// As above through group commit: each batch (BEGIN, SAVEPOINT and a fenced insert per item,
+// COMMIT) holds the game's row from its insert until the batch commits, so a takeover waits for
+// the batch in flight and then reads every action of it; later batches of the old owner write
+// nothing of that game. The game taken over comes first in each batch: most of a batch's time
+// lies between its insert and the COMMIT.
+TEST_F(Postgres, ATakeoverFencesBatchesCommittedMeanwhile) {
+    auto a = open("a");
+    auto b = open("b");
+    const std::vector<std::string> others = {"h0", "h1", "h2", "h3"};
+    a->createGame(row("g"));
+    for (const auto& id : others) a->createGame(row(id));
+    std::atomic<bool> stop{false};
+    std::atomic<std::int64_t> storedG{0}, storedH{0};  // actions a was told are durable (g, h0)
+    std::string lastError;
+    std::thread writer([&] {
+        for (std::int64_t seq = 0; !stop; ++seq) {
+            std::vector<BatchedAction> batch{{"g", ActionRow{seq, 't', static_cast<int>(seq % 16), ""}, ""}};
+            for (const auto& id : others) batch.push_back({id, ActionRow{seq, 't', static_cast<int>(seq % 16), ""}, ""});
+            const auto errors = a->appendBatch(batch);
+            if (!errors[1]) storedH = seq + 1;
+            if (!errors[0]) {
+                storedG = seq + 1;
+                continue;
+            }
+            try {
+                std::rethrow_exception(errors[0]);
+            } catch (const LeaseLost& e) {
+                lastError = e.what();
+            } catch (const std::exception& e) {
+                lastError = "not LeaseLost: ";
+                lastError += e.what();
+            }
+            return;
+        }
+    });
+    while (storedG < 20) std::this_thread::yield();
+    const auto epoch = b->acquireLease("g", "b", kNow + 10 * kTtl, kTtl);
+    const auto seenByB = b->loadActions("g").size();
+    stop = true;
+    writer.join();
+    ASSERT_EQ(epoch, std::optional<std::int64_t>(2));
+    EXPECT_EQ(lastError.rfind("postgresql: game g was taken over", 0), 0u) << lastError;
+    // Every action of g that a was told is durable is there for b, and none after the takeover.
+    EXPECT_EQ(static_cast<std::int64_t>(seenByB), storedG.load());
+    EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("g").size()), storedG.load());
+    // The other games of the same batches went on being written.
+    EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("h0").size()), storedH.load());
+    EXPECT_GE(storedH.load(), storedG.load());
+}
+
+// An instance renews its leases (one UPDATE of many games' rows) on one connection while its
+// group commit writes (a FOR SHARE lock of each game's row, held until COMMIT) on another. The
+// two lock the same rows; taken in different orders they deadlock, and PostgreSQL aborts one:
+// a failed renewal round (the leases may expire) or a batch's action answered `storage`. Both
+// must lock in one order. Here the batches name the games in the reverse of the renewal's order.
+TEST_F(Postgres, RenewalsAndGroupCommitsOfTheSameGamesNeverDeadlock) {
+    auto a = open("a");
+    std::vector<std::string> ids;
+    for (int i = 0; i < 40; ++i) {
+        ids.push_back("d" + std::to_string(100 + i));
+        a->createGame(row(ids.back()));
+    }
+    const std::vector<std::string> reversed(ids.rbegin(), ids.rend());
+    std::atomic<bool> stop{false};
+    std::atomic<int> renewals{0}, renewalErrors{0};
+    std::string renewalError;
+    std::thread renewer([&] {
+        while (!stop) {
+            try {
+                const auto lost = a->renewLeases("a", ids, kNow, kTtl);
+                if (!lost.empty()) renewalError = "lost " + lost.front();
+                else ++renewals;
+            } catch (const StorageError& e) {
+                ++renewalErrors;
+                renewalError = e.what();
+            }
+        }
+    });
+    int batches = 0, failed = 0;
+    std::string batchError;
+    // Until the first failure (a deadlock costs PostgreSQL's deadlock_timeout, 1 s) or 25 batches.
+    for (std::int64_t seq = 0; seq < 25 && failed == 0 && renewalErrors == 0; ++seq) {
+        std::vector<BatchedAction> batch;
+        for (const auto& id : reversed) batch.push_back({id, ActionRow{seq, 't', static_cast<int>(seq % 16), ""}, ""});
+        for (const auto& e : a->appendBatch(batch)) {
+            if (!e) continue;
+            ++failed;
+            try {
+                std::rethrow_exception(e);
+            } catch (const std::exception& x) {
+                batchError = x.what();
+            }
+        }
+        ++batches;
+    }
+    stop = true;
+    renewer.join();
+    EXPECT_EQ(failed, 0) << batchError;
+    EXPECT_EQ(renewalErrors.load(), 0) << renewalError;
+    EXPECT_GT(renewals.load(), 0) << renewalError;
+    EXPECT_EQ(batches, 25);
+    // Every batch is durable, every game's actions in order.
+    EXPECT_EQ(a->loadActions(ids.front()).size(), static_cast<std::size_t>(batches));
+    EXPECT_EQ(a->loadActions(ids.back()).size(), static_cast<std::size_t>(batches));
+}
+
 TEST_F(Postgres, OrphanedGamesAreTheUnfinishedWithAFreeOrExpiredLease) {
     auto a = open("a");
     for (const char* id : {"live", "expired", "released", "over", "expired-over"}) a->createGame(row(id));
