@@ -10,6 +10,7 @@
 
 #include "analysis_service.hpp"
 #include "commit_queue.hpp"
+#include "health.hpp"
 #include "listener.hpp"
 #include "memory_storage.hpp"
 #include "pool_scheduler.hpp"
@@ -86,6 +87,9 @@ int main(int argc, char** argv) {
             });
         }
         Storage& storage = faulty ? static_cast<Storage&>(*faulty) : *database;
+        // GET /healthz: the database checked every second on a thread of its own (API.md).
+        HealthMonitor health(config->database.empty() ? std::function<std::string()>([dbPath] { return sqliteHealth(dbPath); })
+                                                      : std::function<std::string()>([&db = *database] { return db.health(); }));
         if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
         PoolScheduler scheduler(config->aiThreads);
@@ -103,6 +107,7 @@ int main(int argc, char** argv) {
         analysisOptions.cacheEntries = static_cast<std::size_t>(config->analysisCache);
         AnalysisService analysis(analysisOptions);
         router.setAnalysis(&analysis);
+        router.setHealth(&health);
         ServerContext context{registry, router, metrics, *config, {}};
         context.connections.publishTo(&metrics.openConnections);
 
@@ -184,6 +189,7 @@ int main(int argc, char** argv) {
         for (int i = 1; i < config->threads; ++i) threads.emplace_back(runIo);
         runIo();
         for (auto& t : threads) t.join();
+        health.stop();
         analysis.stop();  // before the io_context goes: queued answers hold its sessions
         scheduler.stop();
         commits.stop();  // the last batch is committed (its rooms reply to closed connections)

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "log_limit.hpp"
 #include "storage.hpp"
 
 namespace senet::server::pg {
@@ -115,9 +116,9 @@ InstanceLock::~InstanceLock() = default;  // closing the connection frees the na
 
 bool InstanceLock::lost() const { return lost_.load(); }
 
-std::string InstanceLock::check() {
+std::string InstanceLock::check(bool* reconnected) {
     std::lock_guard lock(mutex_);
-    if (lost_) return "instance \"" + instance_ + "\": another process took this instance name while the connection was lost";
+    if (lost_) return "postgresql: another process took this instance's name";
     try {
         if (c_ && c_->is_open()) {
             pqxx::nontransaction tx(*c_);
@@ -136,14 +137,16 @@ std::string InstanceLock::check() {
             lost_ = true;
             std::cerr << "senet-server: instance \"" << instance_ << "\" is held by " << holder(*c)
                       << " now (taken while this process's connection was lost); this process writes nothing more\n";
-            return "instance \"" + instance_ + "\": another process took this instance name while the connection was lost";
+            return "postgresql: another process took this instance's name";
         }
         c_ = std::move(c);
+        if (reconnected) *reconnected = true;
+        std::cerr << "senet-server: instance \"" << instance_ << "\" holds its name again on a new connection\n";
         return "";
-    } catch (const StorageError& e) {
-        return e.what();
     } catch (const std::exception& e) {
-        return "postgresql " + where_ + ": " + firstLine(e.what());
+        // The detail (server, socket, libpq's words) goes to the log; /healthz says it short.
+        logLimited("health", std::string("storage check: ") + firstLine(e.what()));
+        return "postgresql unreachable";
     }
 }
 

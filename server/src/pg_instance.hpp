@@ -29,10 +29,11 @@ public:
     InstanceLock& operator=(const InstanceLock&) = delete;
 
     /// One round trip on the lock's connection: "" when PostgreSQL answers and the name is
-    /// held, else a short reason. After a lost connection it reconnects and takes the name
-    /// again (without waiting); when another process took it meanwhile, the name stays lost
-    /// and every later check says so. Never throws. Thread-safe.
-    std::string check();
+    /// held, else a short reason for the public ("postgresql unreachable"; the detail is logged). After a lost connection it reconnects and takes the name
+    /// again (without waiting), setting `*reconnected` (the server restarted: other
+    /// connections to it are broken too); when another process took the name meanwhile, it
+    /// stays lost and every later check says so. Never throws. Thread-safe.
+    std::string check(bool* reconnected = nullptr);
     /// Whether another process took the name after this one lost its connection (then this
     /// process must not write: its leases may be the other's).
     bool lost() const;

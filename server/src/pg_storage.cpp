@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "log_limit.hpp"
 #include "metrics.hpp"
 
 namespace senet::server::pg {
@@ -65,13 +66,19 @@ PgStorage::PgStorage(const std::string& url, const PostgresOptions& options)
 }
 
 std::string PgStorage::health() {
-    if (instanceLock_) return instanceLock_->check();
+    if (instanceLock_) {
+        bool reconnected = false;
+        std::string reason = instanceLock_->check(&reconnected);
+        if (reconnected) pool_.dropIdle();
+        return reason;
+    }
     try {
         Session s(pool_);
         s.sql("SELECT 1");
         return "";
     } catch (const std::exception& e) {
-        return e.what();
+        logLimited("health", std::string("storage check: ") + e.what());
+        return "postgresql unreachable";
     }
 }
 

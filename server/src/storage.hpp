@@ -140,8 +140,9 @@ public:
     }
 
     /// Whether the store can take writes now, for GET /healthz: "" when it can, else a short
-    /// reason ("postgresql …: connection refused"). May make one round trip to the database
-    /// (bounded by the connection's timeouts); never throws. The default says healthy.
+    /// reason fit for the public ("postgresql unreachable": no host, path or URL; details go to
+    /// the log). May make one round trip to the database (bounded by the connection's
+    /// timeouts); never throws. The default says healthy.
     virtual std::string health() { return {}; }
 };
 
