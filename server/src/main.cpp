@@ -1,6 +1,4 @@
 // senet-server: HTTP pages, the JSON API and WebSocket play on one port. server/README.md.
-#include <unistd.h>
-
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -20,18 +18,7 @@
 #include "storage.hpp"
 #include "websocket_session.hpp"
 
-namespace {
-
 using namespace senet::server;
-
-/// This instance's default name in leases: the host name and the port ("host:8080").
-std::string defaultInstanceName(std::uint16_t port) {
-    char host[256] = {};
-    if (::gethostname(host, sizeof host - 1) != 0 || !*host) std::snprintf(host, sizeof host, "senet");
-    return std::string(host) + ":" + std::to_string(port);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     std::string error;
@@ -53,7 +40,7 @@ int main(int argc, char** argv) {
             // PostgreSQL (server/README.md, "PostgreSQL"); the SQLite flags do not apply.
             if (!config->backupDir.empty()) throw std::runtime_error("--backup-dir backs up SQLite only; back up PostgreSQL with its own tools");
             PostgresOptions pgOptions;
-            pgOptions.instance = config->instance.empty() ? defaultInstanceName(config->port) : config->instance;
+            pgOptions.instance = config->instance;  // parseConfig's default: host:port
             pgOptions.leaseTtlMs = config->leaseTtl.count();
             pgOptions.poolSize = config->databasePool;
             // The registry takes every lease itself (Registry::find, server/README.md "Several instances").
