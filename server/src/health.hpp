@@ -50,10 +50,10 @@ private:
     std::thread thread_;
 };
 
-/// The probe of a SQLite database (`path`, the server's file): it must still be there and
-/// writable — a fresh connection (never creating the file) takes and drops the write lock
-/// (BEGIN IMMEDIATE; ROLLBACK, waiting at most 100 ms: a busy writer counts as writable) —
-/// and its file system must have at least 1 MiB free. "" or the reason. Never throws.
+/// The probe of a SQLite database (`path`, the server's file): a fresh connection (never
+/// creating the file) must open it read-write and read its schema — without taking the write
+/// lock, so the server's writer never waits for it — and its file system must have at least
+/// 1 MiB free. "" or the reason (naming the file, not its directory). Never throws.
 std::string sqliteHealth(const std::string& path);
 
 }  // namespace senet::server
