@@ -1,16 +1,23 @@
 // One instance name, one live process: two senet-server processes started with the same
 // --instance against one PostgreSQL database would each believe they own the other's games
 // (leases are keyed by the name). The second one must refuse to start, naming the instance and
-// the fix; a process restarted after a crash (the old one SIGKILLed) must start at once.
+// the fix; a process restarted after a crash (the old one SIGKILLed) must start at once. Below,
+// the same on the store itself, and a name lost while its connection was down.
 #include <gtest/gtest.h>
 
 #include <signal.h>
 
+#include <unistd.h>
+
 #include <chrono>
 #include <iostream>
+#include <thread>
+
+#include <pqxx/pqxx>
 
 #include "harness.hpp"
 #include "pg_temp.hpp"
+#include "storage.hpp"
 #include "storage_support.hpp"
 
 namespace senet::testing {
@@ -84,3 +91,85 @@ TEST_F(PgInstance, AnInstanceRestartedAfterACrashOrAStopStartsAtOnce) {
 
 }  // namespace
 }  // namespace senet::testing
+
+namespace senet::server {
+namespace {
+
+GameRow gameRow(const std::string& id) {
+    GameRow g;
+    g.id = id;
+    g.ruleset = "standard";
+    g.opponent = "local";
+    g.serverSeed = std::vector<std::uint8_t>(32, 3);
+    g.createdMs = g.updatedMs = 1700000000000;
+    return g;
+}
+
+class PgInstanceStore : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!senet::testing::postgresInstalled()) GTEST_SKIP() << "PostgreSQL is not installed";
+        url_ = senet::testing::freshPostgresDatabase();
+    }
+    void TearDown() override {
+        if (!url_.empty()) senet::testing::dropPostgresDatabase(url_);
+    }
+    std::unique_ptr<Storage> open(const std::string& name, std::int64_t waitMs = 0) {
+        PostgresOptions o;
+        o.instance = name;
+        o.acquireOnLoad = false;
+        o.instanceWaitMs = waitMs;
+        return openPostgresStorage(url_, o);
+    }
+    std::string url_;
+};
+
+TEST_F(PgInstanceStore, ASecondStoreOfOneNameIsRefusedUntilTheFirstCloses) {
+    auto a = open("a");
+    try {
+        open("a");
+        FAIL() << "a second store of instance a opened";
+    } catch (const StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find("instance \"a\" is already running"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("senet-server pid " + std::to_string(::getpid())), std::string::npos)
+            << "names the holder: " << e.what();
+    }
+    auto b = open("b");  // another name: fine
+    a.reset();  // its backend ends a moment after the connection closes: wait for it
+    EXPECT_NO_THROW(open("a", 20000));
+    // Waiting: a holder that goes away meanwhile hands the name on.
+    auto held = open("c");
+    std::thread closer([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        held.reset();
+    });
+    EXPECT_NO_THROW(open("c", 20000));
+    closer.join();
+}
+
+TEST_F(PgInstanceStore, ANameTakenWhileTheConnectionWasLostStopsEveryWrite) {
+    auto a = open("a");
+    a->createGame(gameRow("g"));
+    ASSERT_TRUE(a->acquireLease("g", "a", 1000, 60000).has_value());
+    EXPECT_EQ(a->health(), "");
+    // PostgreSQL drops the name's connection (as at a restart); another process takes the name.
+    {
+        pqxx::connection c(url_);
+        pqxx::nontransaction tx(c);
+        tx.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'senet-server pid%' "
+                "AND datname = current_database()");
+    }
+    auto intruder = open("a", 20000);
+    EXPECT_EQ(a->health(), "postgresql: another process took this instance's name");
+    EXPECT_EQ(a->health(), "postgresql: another process took this instance's name") << "it stays lost";
+    EXPECT_THROW(a->appendAction("g", ActionRow{0, 't', 1, ""}), LeaseLost);
+    EXPECT_THROW(a->acquireLease("g", "a", 2000, 60000), StorageError);
+    EXPECT_THROW(a->createGame(gameRow("h")), StorageError);
+    EXPECT_EQ(a->renewLeases("a", {"g"}, 2000, 60000), std::vector<std::string>{"g"});
+    EXPECT_TRUE(a->loadActions("g").empty());
+    // Without an intruder, a lost connection is simply taken again.
+    EXPECT_EQ(intruder->health(), "");
+}
+
+}  // namespace
+}  // namespace senet::server
