@@ -31,8 +31,6 @@ int main(int argc, char** argv) {
     if (config->testSeed) std::cerr << "senet-server: WARNING: --test-seed: every game uses the same server seed (tests only)\n";
     try {
         std::filesystem::create_directories(config->dataDir);
-        const auto signer = senet::fairness::Signer::loadOrCreate(config->dataDir / "signing-key.pem");
-        if (signer.created()) std::cout << "senet-server: made a new record signing key in " << (config->dataDir / "signing-key.pem").string() << std::endl;
         const std::string dbPath = (config->dataDir / "senet.sqlite3").string();
         Metrics metrics;
         std::unique_ptr<Storage> database;
@@ -55,6 +53,9 @@ int main(int argc, char** argv) {
             dbOptions.quickCheck = config->quickCheck;
             database = openSqliteStorage(dbPath, dbOptions);
         }
+        // After the storage: a start refused there (an instance name in use) makes no key.
+        const auto signer = senet::fairness::Signer::loadOrCreate(config->dataDir / "signing-key.pem");
+        if (signer.created()) std::cout << "senet-server: made a new record signing key in " << (config->dataDir / "signing-key.pem").string() << std::endl;
         // Online backups on their own thread and connection (server/README.md).
         std::unique_ptr<BackupTimer> backups;
         if (!config->backupDir.empty() && std::filesystem::weakly_canonical(config->backupDir) ==

@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
+#include <random>
 #include <iostream>
 
 #include "log_limit.hpp"
@@ -29,11 +31,15 @@ std::string firstLine(std::string s) {
     return s;
 }
 
-/// "senet-server pid N on HOST": what pg_stat_activity shows of this process.
-std::string processName() {
+/// "senet-server pid N on HOST #TOKEN": what pg_stat_activity shows of this lock's connections
+/// (the token tells this lock's own connections from another store's in the same process).
+std::string connectionName() {
     char host[256] = {};
     if (::gethostname(host, sizeof host - 1) != 0 || !*host) std::snprintf(host, sizeof host, "?");
-    return "senet-server pid " + std::to_string(::getpid()) + " on " + std::string(host).substr(0, 30);
+    static std::atomic<unsigned> counter{0};
+    char token[16];
+    std::snprintf(token, sizeof token, "%06x", (std::random_device{}() ^ (counter++ << 20)) & 0xffffffu);
+    return "senet-server pid " + std::to_string(::getpid()) + " on " + std::string(host).substr(0, 24) + " #" + token;
 }
 
 }  // namespace
@@ -52,7 +58,7 @@ std::unique_ptr<pqxx::connection> InstanceLock::connect() {
 #pragma GCC diagnostic pop
     try {
         pqxx::nontransaction tx(*c);
-        tx.exec("SET application_name = " + tx.quote(processName()));
+        tx.exec("SET application_name = " + tx.quote(name_));
         // A client machine that vanished (no FIN) frees the name after ~25 s, not TCP's 2 hours.
         tx.exec("SET tcp_keepalives_idle = 10");
         tx.exec("SET tcp_keepalives_interval = 5");
@@ -63,7 +69,8 @@ std::unique_ptr<pqxx::connection> InstanceLock::connect() {
     return c;
 }
 
-std::string InstanceLock::holder(pqxx::connection& c) {
+std::string InstanceLock::holder(pqxx::connection& c, bool* self) {
+    if (self) *self = false;
     try {
         pqxx::nontransaction tx(c);
         const auto key = static_cast<std::uint64_t>(key_);
@@ -76,6 +83,7 @@ std::string InstanceLock::holder(pqxx::connection& c) {
             "AND l.objid = $2::bigint::oid AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
             static_cast<std::int64_t>(key >> 32), static_cast<std::int64_t>(key & 0xffffffffu));
         if (r.empty()) return "another process";
+        if (self) *self = r[0][0].as<std::string>() == name_;
         return r[0][0].as<std::string>() + ", connected from " + r[0][1].as<std::string>() + " since " +
                r[0][2].as<std::string>() + " UTC";
     } catch (const std::exception&) {
@@ -85,7 +93,7 @@ std::string InstanceLock::holder(pqxx::connection& c) {
 
 InstanceLock::InstanceLock(const std::string& url, const std::string& where, const std::string& instance,
                            std::chrono::milliseconds wait)
-    : url_(url), where_(where), instance_(instance), key_(lockKey(instance)) {
+    : url_(url), where_(where), instance_(instance), name_(connectionName()), key_(lockKey(instance)) {
     c_ = connect();
     bool held = false;
     try {
@@ -125,18 +133,27 @@ std::string InstanceLock::check(bool* reconnected) {
             tx.exec("SELECT 1");
             return "";
         }
-    } catch (const std::exception&) {
+    } catch (const pqxx::broken_connection&) {
         // The connection broke (PostgreSQL restarted or unreachable): the name is no longer
         // held. Take it again below on a new connection.
+    } catch (const std::exception& e) {
+        if (c_ && c_->is_open()) {  // an error on a live connection: the name is still held
+            logLimited("health", std::string("storage check: ") + firstLine(e.what()));
+            return "postgresql check failed";
+        }
     }
     c_.reset();
     try {
         auto c = connect();
         pqxx::nontransaction tx(*c);
         if (!tx.exec_params("SELECT pg_try_advisory_lock($1)", key_)[0][0].as<bool>()) {
+            bool self = false;
+            const std::string who = holder(*c, &self);
+            // This process's own former connection, whose backend has not noticed the loss yet
+            // (a network cut): it ends within the keepalive time; try again at the next check.
+            if (self) return "postgresql: this instance's name is still held by its former connection";
             lost_ = true;
-            std::cerr << "senet-server: instance \"" << instance_ << "\" is held by " << holder(*c)
-                      << " now (taken while this process's connection was lost); this process writes nothing more\n";
+            std::cerr << "senet-server: instance \"" << instance_ << "\" is held by " << who << " now (taken while this process's connection was lost); this process writes nothing more\n";
             return "postgresql: another process took this instance's name";
         }
         c_ = std::move(c);

@@ -42,10 +42,12 @@ private:
     /// A new connection named after this process (application_name), with TCP keepalives so
     /// that a vanished client's backend ends (and frees the name) within about half a minute.
     std::unique_ptr<pqxx::connection> connect();
-    /// Who holds the name (pid, host, since), for the refusal's message.
-    std::string holder(pqxx::connection& c);
+    /// Who holds the name (pid, host, since), for the refusal's message; `*self` (when given)
+    /// tells whether it is this very process (a former connection of its own).
+    std::string holder(pqxx::connection& c, bool* self = nullptr);
 
     std::string url_, where_, instance_;
+    std::string name_;  ///< application_name of its connections: "senet-server pid N on HOST #TOKEN"
     std::int64_t key_;
     std::mutex mutex_;  ///< one check at a time
     std::unique_ptr<pqxx::connection> c_;

@@ -54,6 +54,7 @@ TEST_F(PgInstance, ASecondProcessWithTheSameNameRefusesToStart) {
         EXPECT_NE(out.find("--instance"), std::string::npos) << "the message says how to fix it: " << out;
         EXPECT_NE(out.find("pid"), std::string::npos) << "the message names the running process: " << out;
     }
+    EXPECT_FALSE(std::filesystem::exists(dir_.path() / "b" / "signing-key.pem")) << "a refused start made a signing key";
     // The first one is untouched: it still owns and serves its game.
     EXPECT_EQ(httpRequest(first.port(), "GET", "/healthz").status, 200);
     {
