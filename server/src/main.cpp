@@ -1,6 +1,5 @@
 // senet-server: HTTP pages, the JSON API and WebSocket play on one port. server/README.md.
 #include <csignal>
-#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <iostream>
