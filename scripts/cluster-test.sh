@@ -183,7 +183,23 @@ for n in $(seq "$instances"); do
 done
 echo "cluster-test: client: $result"
 
+# One live process per instance name: a second s1 is refused (exit 1, naming the instance),
+# and the killed s2 starts again at once under its own name.
+names_ok=1
+set +e
+dup_out=$(timeout 30 "$server" --port 0 --data-dir "$tmp/dup" --web-root "$root/web" --database "$url" --instance s1 2>&1)
+dup_rc=$?
+set -e
+if [ "$dup_rc" != 1 ] || ! grep -q 'instance "s1" is already running' <<<"$dup_out"; then
+  echo "cluster-test: a second s1 was not refused (exit $dup_rc): $dup_out" >&2
+  names_ok=0
+fi
+restart_start=$(date +%s%N)
+start_instance 2 || names_ok=0
+echo "cluster-test: a second s1 refused (exit $dup_rc); s2 listening again $(( ($(date +%s%N) - restart_start) / 1000000 )) ms after its restart"
+
 ok=1
+[ "$names_ok" = 1 ] || ok=0
 [ "$finished" = "$games" ] || ok=0
 [ "$lost" = 0 ] || ok=0
 [ "$duplicated" = 0 ] || ok=0

@@ -8,6 +8,8 @@
 #                                    fixture: the tests then skip)
 #   scripts/pg-temp.sh url DIR       prints that URL again
 #   scripts/pg-temp.sh stop DIR      stops the server and deletes DIR
+#   scripts/pg-temp.sh down DIR      stops the server, keeping DIR (tests of a database outage)
+#   scripts/pg-temp.sh up DIR        starts it again after `down`, on the same socket and port
 #
 # The server listens on a unix socket in DIR only (no TCP port to collide with), unless
 # SENET_PG_PORT=N is set: then also on 127.0.0.1:N, and the URL names that. It runs as the
@@ -71,6 +73,7 @@ case "$cmd" in
     opts+=" -c unix_socket_directories='$dir' -c max_connections=300 -c shared_buffers=32MB"
     opts+=" -c dynamic_shared_memory_type=mmap"
     [ "${SENET_PG_DURABLE:-0}" = 1 ] || opts+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    echo "$opts" >"$dir/opts"
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$opts" start >/dev/null \
       || { cat "$dir/server.log" >&2 || true; die "pg_ctl start failed"; }
     if [ -f "$dir/port" ]; then sock=(-h 127.0.0.1 -p "$(cat "$dir/port")"); else sock=(-h "$dir"); fi
@@ -101,8 +104,20 @@ case "$cmd" in
     # Only a directory this script made a cluster in is deleted.
     if [ -f "$dir/bin" ] || [ -f "$dir/initdb.log" ]; then rm -rf "$dir"; fi
     ;;
+  down|up)
+    [ -n "${2:-}" ] || { echo "usage: $0 $cmd DIR" >&2; exit 2; }
+    dir=$(cd "$2" && pwd)
+    [ -f "$dir/opts" ] || die "$dir holds no server made by this script"
+    bin=$(cat "$dir/bin")
+    if [ "$cmd" = down ]; then
+      as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 30 stop >/dev/null || die "pg_ctl stop failed"
+    else
+      as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/opts")" start >/dev/null \
+        || { cat "$dir/server.log" >&2 || true; die "pg_ctl start failed"; }
+    fi
+    ;;
   *)
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
 esac

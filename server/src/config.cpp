@@ -59,8 +59,10 @@ constexpr const char* kUsage =
     "                         postgresql:///db?host=/socket/dir (SENET_DATABASE; default: SQLite in --data-dir)\n"
     "  --database-pool N      PostgreSQL connections, the most storage calls at once (default 4)\n"
     "  --instance NAME        this instance's name in the games' leases (SENET_INSTANCE; default: the host\n"
-    "                         name and port); unique among the instances sharing one database\n"
-    "  --lease-ttl MS         lifetime of a game lease, renewed every third of it (default 5000; alias --lease-ms)\n"
+    "                         name and port); unique among the instances sharing one database (a second\n"
+    "                         live process with a name in use refuses to start)\n"
+    "  --lease-ttl MS         lifetime of a game lease, renewed every third of it (300..600000, default 5000;\n"
+    "                         alias --lease-ms)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
     "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
 
@@ -129,7 +131,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
                                    "max-waiting-games", "trusted-proxy", "allow-origin", "max-queue-bytes",
                                    "max-connections", "max-connections-per-address",
                                    "analysis-threads", "analysis-rate", "analysis-burst", "analysis-cache",
-                                   "database", "database-pool", "instance", "lease-ms", "lease-ttl"};
+                                   "database", "database-pool", "instance", "lease-ttl"};
     // Flags that take no value.
     static const char* kSwitches[] = {"accept-damaged-wal", "skip-quick-check"};
     for (int i = 1; i < argc; ++i) {
@@ -157,6 +159,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
             error = "flag --" + name + " needs a value";
             return std::nullopt;
         }
+        if (name == "lease-ms") name = "lease-ttl";  // one option, two spellings: the last one given counts
         bool known = false;
         for (const char* f : kFlags) known = known || name == f;
         if (!known) {
@@ -219,13 +222,12 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         !decimal("analysis-burst", 1, 1e9, c.analysisBurst) || !number("analysis-cache", 1, 1000000, c.analysisCache))
         return std::nullopt;
     long long leaseMs = c.leaseTtl.count();
-    if (!number("database-pool", 1, 256, c.databasePool) || !number("lease-ms", 100, 86400000, leaseMs)) return std::nullopt;
-    c.leaseTtl = std::chrono::milliseconds(leaseMs);
-    if (values.count("lease-ttl")) {  // the same as --lease-ms
-        long long ttl = c.leaseTtl.count();
-        if (!number("lease-ttl", 300, 600000, ttl)) return std::nullopt;
-        c.leaseTtl = std::chrono::milliseconds(ttl);
+    if (!number("database-pool", 1, 256, c.databasePool)) return std::nullopt;
+    if (!number("lease-ttl", 300, 600000, leaseMs)) {
+        error = "--lease-ttl (alias --lease-ms) must be a whole number in 300..600000";
+        return std::nullopt;
     }
+    c.leaseTtl = std::chrono::milliseconds(leaseMs);
     if (auto it = values.find("database"); it != values.end()) {
         if (!it->second.starts_with("postgresql://") && !it->second.starts_with("postgres://")) {
             error = "--database must be a postgresql:// URL (SQLite is the default: leave --database out)";

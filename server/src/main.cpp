@@ -1,8 +1,5 @@
 // senet-server: HTTP pages, the JSON API and WebSocket play on one port. server/README.md.
-#include <unistd.h>
-
 #include <csignal>
-#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -10,6 +7,7 @@
 
 #include "analysis_service.hpp"
 #include "commit_queue.hpp"
+#include "health.hpp"
 #include "listener.hpp"
 #include "memory_storage.hpp"
 #include "pool_scheduler.hpp"
@@ -19,18 +17,7 @@
 #include "storage.hpp"
 #include "websocket_session.hpp"
 
-namespace {
-
 using namespace senet::server;
-
-/// This instance's default name in leases: the host name and the port ("host:8080").
-std::string defaultInstanceName(std::uint16_t port) {
-    char host[256] = {};
-    if (::gethostname(host, sizeof host - 1) != 0 || !*host) std::snprintf(host, sizeof host, "senet");
-    return std::string(host) + ":" + std::to_string(port);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     std::string error;
@@ -43,8 +30,6 @@ int main(int argc, char** argv) {
     if (config->testSeed) std::cerr << "senet-server: WARNING: --test-seed: every game uses the same server seed (tests only)\n";
     try {
         std::filesystem::create_directories(config->dataDir);
-        const auto signer = senet::fairness::Signer::loadOrCreate(config->dataDir / "signing-key.pem");
-        if (signer.created()) std::cout << "senet-server: made a new record signing key in " << (config->dataDir / "signing-key.pem").string() << std::endl;
         const std::string dbPath = (config->dataDir / "senet.sqlite3").string();
         Metrics metrics;
         std::unique_ptr<Storage> database;
@@ -52,7 +37,7 @@ int main(int argc, char** argv) {
             // PostgreSQL (server/README.md, "PostgreSQL"); the SQLite flags do not apply.
             if (!config->backupDir.empty()) throw std::runtime_error("--backup-dir backs up SQLite only; back up PostgreSQL with its own tools");
             PostgresOptions pgOptions;
-            pgOptions.instance = config->instance.empty() ? defaultInstanceName(config->port) : config->instance;
+            pgOptions.instance = config->instance;  // parseConfig's default: host:port
             pgOptions.leaseTtlMs = config->leaseTtl.count();
             pgOptions.poolSize = config->databasePool;
             // The registry takes every lease itself (Registry::find, server/README.md "Several instances").
@@ -67,6 +52,9 @@ int main(int argc, char** argv) {
             dbOptions.quickCheck = config->quickCheck;
             database = openSqliteStorage(dbPath, dbOptions);
         }
+        // After the storage: a start refused there (an instance name in use) makes no key.
+        const auto signer = senet::fairness::Signer::loadOrCreate(config->dataDir / "signing-key.pem");
+        if (signer.created()) std::cout << "senet-server: made a new record signing key in " << (config->dataDir / "signing-key.pem").string() << std::endl;
         // Online backups on their own thread and connection (server/README.md).
         std::unique_ptr<BackupTimer> backups;
         if (!config->backupDir.empty() && std::filesystem::weakly_canonical(config->backupDir) ==
@@ -80,12 +68,15 @@ int main(int argc, char** argv) {
             std::cerr << "senet-server: WARNING: --test-fail-writes: every write fails while " << config->testFailWrites
                       << " exists (tests only)\n";
             faulty = std::make_unique<FaultyStorage>(*database);
-            faulty->setFault([path = config->testFailWrites](WriteKind, std::int64_t) {
-                std::error_code ec;
-                return std::filesystem::exists(path, ec);
+            faulty->setFault([path = config->testFailWrites](WriteKind kind, std::int64_t) {
+                std::error_code ec;  // leases: SQLite writes none (its lease calls only answer)
+                return kind != WriteKind::Lease && std::filesystem::exists(path, ec);
             });
         }
         Storage& storage = faulty ? static_cast<Storage&>(*faulty) : *database;
+        // GET /healthz: the database checked every second on a thread of its own (API.md).
+        HealthMonitor health(config->database.empty() ? std::function<std::string()>([dbPath] { return sqliteHealth(dbPath); })
+                                                      : std::function<std::string()>([&db = *database] { return db.health(); }));
         if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
         PoolScheduler scheduler(config->aiThreads);
@@ -103,6 +94,7 @@ int main(int argc, char** argv) {
         analysisOptions.cacheEntries = static_cast<std::size_t>(config->analysisCache);
         AnalysisService analysis(analysisOptions);
         router.setAnalysis(&analysis);
+        router.setHealth(&health);
         ServerContext context{registry, router, metrics, *config, {}};
         context.connections.publishTo(&metrics.openConnections);
 
@@ -184,6 +176,7 @@ int main(int argc, char** argv) {
         for (int i = 1; i < config->threads; ++i) threads.emplace_back(runIo);
         runIo();
         for (auto& t : threads) t.join();
+        health.stop();
         analysis.stop();  // before the io_context goes: queued answers hold its sessions
         scheduler.stop();
         commits.stop();  // the last batch is committed (its rooms reply to closed connections)

@@ -115,35 +115,57 @@ void FaultyStorage::check(WriteKind kind) {
 
 void FaultyStorage::createGame(const GameRow& game) {
     check(WriteKind::Create);
-    inner_.createGame(game);
+    inner().createGame(game);
 }
 bool FaultyStorage::takeSeat(const std::string& id, int seat, const std::string& hash) {
     check(WriteKind::TakeSeat);
-    return inner_.takeSeat(id, seat, hash);
+    return inner().takeSeat(id, seat, hash);
 }
 void FaultyStorage::setClientSeed(const std::string& id, int seat, const std::string& seed) {
     check(WriteKind::ClientSeed);
-    inner_.setClientSeed(id, seat, seed);
+    inner().setClientSeed(id, seat, seed);
 }
 void FaultyStorage::appendAction(const std::string& id, const ActionRow& action) {
     check(WriteKind::Action);
-    inner_.appendAction(id, action);
+    inner().appendAction(id, action);
 }
 void FaultyStorage::appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) {
     check(WriteKind::FinalAction);
-    inner_.appendFinalAction(id, action, resultJson);
+    inner().appendFinalAction(id, action, resultJson);
 }
 void FaultyStorage::finishGame(const std::string& id, const std::string& resultJson) {
     check(WriteKind::Finish);
-    inner_.finishGame(id, resultJson);
+    inner().finishGame(id, resultJson);
 }
 void FaultyStorage::setRematch(const std::string& id, const std::string& rematchId) {
     check(WriteKind::Rematch);
-    inner_.setRematch(id, rematchId);
+    inner().setRematch(id, rematchId);
 }
 void FaultyStorage::expireGame(const std::string& id) {
     check(WriteKind::Expire);
-    inner_.expireGame(id);
+    inner().expireGame(id);
+}
+std::vector<std::exception_ptr> FaultyStorage::appendBatch(const std::vector<BatchedAction>& batch) {
+    try {
+        check(WriteKind::Batch);
+    } catch (const StorageError&) {
+        return std::vector<std::exception_ptr>(batch.size(), std::current_exception());
+    }
+    return inner().appendBatch(batch);
+}
+std::optional<std::int64_t> FaultyStorage::acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
+                                                        std::int64_t ttlMs) {
+    check(WriteKind::Lease);
+    return inner().acquireLease(id, instance, nowMs, ttlMs);
+}
+std::vector<std::string> FaultyStorage::renewLeases(const std::string& instance, const std::vector<std::string>& held,
+                                                    std::int64_t nowMs, std::int64_t ttlMs) {
+    check(WriteKind::Lease);
+    return inner().renewLeases(instance, held, nowMs, ttlMs);
+}
+void FaultyStorage::releaseLease(const std::string& id, const std::string& instance) {
+    check(WriteKind::Lease);
+    inner().releaseLease(id, instance);
 }
 
 }  // namespace senet::server

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 
+#include "forwarding_storage.hpp"
 #include "storage.hpp"
 
 namespace senet::server {
@@ -59,32 +60,26 @@ private:
 /// One instance's connection to a MemoryStorage that several registries share in one process
 /// (tests of several instances), as a PostgreSQL connection would be: it keeps the epoch of each
 /// lease it acquired and fences every write with it, so a write to a game another instance took
-/// over throws LeaseLost and changes nothing. Thread-safe.
-class MemoryInstance final : public Storage {
+/// over throws LeaseLost and changes nothing. Reads and the other lease calls pass through.
+/// Thread-safe.
+class MemoryInstance final : public ForwardingStorage {
 public:
-    explicit MemoryInstance(MemoryStorage& shared) : shared_(shared) {}
+    explicit MemoryInstance(MemoryStorage& shared) : ForwardingStorage(shared), shared_(shared) {}
 
     void createGame(const GameRow& game) override;
     bool takeSeat(const std::string& id, int seat, const std::string& hash) override;
     void setClientSeed(const std::string& id, int seat, const std::string& seed) override;
     void appendAction(const std::string& id, const ActionRow& action) override;
     void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) override;
+    /// Item by item through the fenced appendAction / appendFinalAction (never unfenced to the shared store).
+    std::vector<std::exception_ptr> appendBatch(const std::vector<BatchedAction>& batch) override {
+        return Storage::appendBatch(batch);
+    }
     void finishGame(const std::string& id, const std::string& resultJson) override;
     void setRematch(const std::string& id, const std::string& rematchId) override;
     void expireGame(const std::string& id) override;
-    std::optional<GameRow> loadGame(const std::string& id) override { return shared_.loadGame(id); }
-    std::vector<ActionRow> loadActions(const std::string& id) override { return shared_.loadActions(id); }
-    std::vector<std::string> unfinishedGames() override { return shared_.unfinishedGames(); }
     std::optional<std::int64_t> acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
                                              std::int64_t ttlMs) override;
-    std::vector<std::string> renewLeases(const std::string& instance, const std::vector<std::string>& held, std::int64_t nowMs,
-                                         std::int64_t ttlMs) override {
-        return shared_.renewLeases(instance, held, nowMs, ttlMs);
-    }
-    void releaseLease(const std::string& id, const std::string& instance) override { shared_.releaseLease(id, instance); }
-    std::vector<std::string> orphanedGames(std::int64_t nowMs, std::size_t limit) override {
-        return shared_.orphanedGames(nowMs, limit);
-    }
 
 private:
     /// The epoch this connection acquired for `id` (0: none).
@@ -94,17 +89,19 @@ private:
     std::map<std::string, std::int64_t> epochs_;
 };
 
-/// The kinds of write, for fault injection.
-enum class WriteKind { Create, TakeSeat, ClientSeed, Action, FinalAction, Finish, Rematch, Expire };
+/// The kinds of write, for fault injection. Batch: one appendBatch (one transaction); Lease:
+/// acquireLease, renewLeases or releaseLease.
+enum class WriteKind { Create, TakeSeat, ClientSeed, Action, FinalAction, Finish, Rematch, Expire, Batch, Lease };
 
 /// Wraps a Storage and fails writes on demand: a failing write throws StorageError before it
-/// reaches the wrapped storage, so nothing of it is stored. Reads always pass through.
+/// reaches the wrapped storage, so nothing of it is stored; a failing appendBatch reports that
+/// error for every item (as a failed commit would) and stores none. Reads always pass through.
 /// Thread-safe.
-class FaultyStorage final : public Storage {
+class FaultyStorage final : public ForwardingStorage {
 public:
-    explicit FaultyStorage(Storage& inner) : inner_(inner) {}
-    /// Fails every write for which `fail(kind, n)` is true; `n` counts writes from 1 (all kinds).
-    /// An empty function lets every write through.
+    explicit FaultyStorage(Storage& inner) : ForwardingStorage(inner) {}
+    /// Fails every write for which `fail(kind, n)` is true; `n` counts writes from 1 (all kinds;
+    /// a batch counts one). An empty function lets every write through.
     void setFault(std::function<bool(WriteKind, std::int64_t)> fail);
     /// Fails the `k`-th write from now on (1 = the next one), then lets writes through again.
     void failNth(std::int64_t k);
@@ -118,28 +115,18 @@ public:
     void setClientSeed(const std::string& id, int seat, const std::string& seed) override;
     void appendAction(const std::string& id, const ActionRow& action) override;
     void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) override;
+    std::vector<std::exception_ptr> appendBatch(const std::vector<BatchedAction>& batch) override;
     void finishGame(const std::string& id, const std::string& resultJson) override;
     void setRematch(const std::string& id, const std::string& rematchId) override;
     void expireGame(const std::string& id) override;
-    std::optional<GameRow> loadGame(const std::string& id) override { return inner_.loadGame(id); }
-    std::vector<ActionRow> loadActions(const std::string& id) override { return inner_.loadActions(id); }
-    std::vector<std::string> unfinishedGames() override { return inner_.unfinishedGames(); }
     std::optional<std::int64_t> acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
-                                             std::int64_t ttlMs) override {
-        return inner_.acquireLease(id, instance, nowMs, ttlMs);
-    }
+                                             std::int64_t ttlMs) override;
     std::vector<std::string> renewLeases(const std::string& instance, const std::vector<std::string>& held, std::int64_t nowMs,
-                                         std::int64_t ttlMs) override {
-        return inner_.renewLeases(instance, held, nowMs, ttlMs);
-    }
-    void releaseLease(const std::string& id, const std::string& instance) override { inner_.releaseLease(id, instance); }
-    std::vector<std::string> orphanedGames(std::int64_t nowMs, std::size_t limit) override {
-        return inner_.orphanedGames(nowMs, limit);
-    }
+                                         std::int64_t ttlMs) override;
+    void releaseLease(const std::string& id, const std::string& instance) override;
 
 private:
     void check(WriteKind kind);
-    Storage& inner_;
     std::mutex mutex_;
     std::function<bool(WriteKind, std::int64_t)> fail_;
     std::atomic<std::int64_t> writes_{0};

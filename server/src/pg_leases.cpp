@@ -42,6 +42,7 @@ std::optional<std::int64_t> PgStorage::acquireLease(const std::string& id, const
                                                     std::int64_t ttlMs) {
     Timed t(options_.metrics);
     if (ttlMs <= 0) throw StorageError("postgresql: a lease needs a positive time");
+    requireName<StorageError>();
     Session s(pool_);
     if (auto epoch = tryAcquire(s, id, instance, nowMs, ttlMs)) {
         if (instance == options_.instance) remember(id, *epoch);
@@ -56,6 +57,11 @@ std::vector<std::string> PgStorage::renewLeases(const std::string& instance, con
                                                 std::int64_t nowMs, std::int64_t ttlMs) {
     Timed t(options_.metrics);
     if (ttlMs <= 0) throw StorageError("postgresql: a lease needs a positive time");
+    if (instanceLock_ && instanceLock_->lost() && instance == options_.instance) {
+        // Another process has this instance's name now: none of these leases is this one's.
+        for (const std::string& id : held) forget(id);
+        return held;
+    }
     std::vector<std::string> lost, ids;
     std::vector<std::int64_t> epochs;
     for (const std::string& id : held) {

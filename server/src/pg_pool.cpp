@@ -69,6 +69,16 @@ Pool::Lease Pool::take() {
     }
 }
 
+void Pool::dropIdle() {
+    std::vector<std::unique_ptr<pqxx::connection>> dropped;
+    {
+        std::lock_guard lock(mutex_);
+        missing_ += static_cast<int>(free_.size());
+        dropped.swap(free_);
+    }
+    freed_.notify_all();
+}  // closed here, outside the lock
+
 void Pool::giveBack(std::unique_ptr<pqxx::connection> c, bool broken) {
     {
         std::lock_guard lock(mutex_);

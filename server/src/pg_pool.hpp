@@ -64,6 +64,9 @@ public:
 
     /// Takes a free connection, waiting up to 10 s; reconnects a broken one. Throws StorageError.
     Lease take();
+    /// Closes every idle connection (they are opened anew on take()): after the server
+    /// restarted, they are all broken, and each would fail one call before being replaced.
+    void dropIdle();
     /// The server's URL with any password removed, for messages.
     const std::string& where() const { return where_; }
     /// Round trips counted by Sessions on this pool.

@@ -2,6 +2,9 @@
 // statement (one round trip, its own transaction) unless noted.
 #include "pg_storage.hpp"
 
+#include <algorithm>
+
+#include "log_limit.hpp"
 #include "metrics.hpp"
 
 namespace senet::server::pg {
@@ -57,6 +60,26 @@ PgStorage::PgStorage(const std::string& url, const PostgresOptions& options)
       pool_(migrated(url), options.poolSize, options.metrics ? &options.metrics->pgRoundTrips : nullptr) {
     if (options_.instance.empty()) throw StorageError("postgresql: the instance name must not be empty");
     if (options_.leaseTtlMs <= 0) throw StorageError("postgresql: the lease time must be positive");
+    if (options_.lockInstance)
+        instanceLock_ = std::make_unique<InstanceLock>(url, pool_.where(), options_.instance,
+                                                       std::chrono::milliseconds(std::max<std::int64_t>(0, options_.instanceWaitMs)));
+}
+
+std::string PgStorage::health() {
+    if (instanceLock_) {
+        bool reconnected = false;
+        std::string reason = instanceLock_->check(&reconnected);
+        if (reconnected) pool_.dropIdle();
+        return reason;
+    }
+    try {
+        Session s(pool_);
+        s.sql("SELECT 1");
+        return "";
+    } catch (const std::exception& e) {
+        logLimited("health", std::string("storage check: ") + e.what());
+        return "postgresql unreachable";
+    }
 }
 
 PgStorage::Timed::~Timed() {
@@ -73,6 +96,7 @@ std::optional<std::int64_t> PgStorage::heldEpoch(const std::string& id) {
 }
 
 std::int64_t PgStorage::requireEpoch(const std::string& id) {
+    requireName<LeaseLost>();
     if (auto e = heldEpoch(id)) return *e;
     throw LeaseLost("postgresql: instance " + options_.instance + " holds no lease of game " + id);
 }
@@ -99,6 +123,7 @@ void PgStorage::diagnose(Session& s, const std::string& id, std::int64_t epoch) 
 
 void PgStorage::createGame(const GameRow& g) {
     Timed t(options_.metrics);
+    requireName<StorageError>();
     const std::int64_t now = unixMs();
     // The game being rematched must be ours before anything is written.
     const std::int64_t oldEpoch = g.rematchOf.empty() ? 0 : requireEpoch(g.rematchOf);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "pg_instance.hpp"
 #include "pg_pool.hpp"
 #include "storage.hpp"
 
@@ -35,6 +36,9 @@ public:
                                          std::int64_t nowMs, std::int64_t ttlMs) override;
     void releaseLease(const std::string& id, const std::string& instance) override;
     std::vector<std::string> orphanedGames(std::int64_t nowMs, std::size_t limit) override;
+    /// One round trip: on the instance name's own connection (retaking the name after a lost
+    /// connection), or on a pooled one without it.
+    std::string health() override;
 
 private:
     /// Times one Storage call into the metrics (when given).
@@ -64,8 +68,17 @@ private:
     /// One action written by one statement, fenced: throws LeaseLost / StorageError.
     void writeAction(Session& s, const std::string& id, std::int64_t epoch, const ActionRow& a, const std::string& resultJson);
 
+    /// Throws `E` when another process took this instance's name (lockInstance): this store
+    /// must write nothing more, its leases may be the other's.
+    template <class E>
+    void requireName() const {
+        if (instanceLock_ && instanceLock_->lost())
+            throw E("postgresql: instance " + options_.instance + " lost its name to another process; writes refused");
+    }
+
     PostgresOptions options_;
     Pool pool_;
+    std::unique_ptr<InstanceLock> instanceLock_;
     std::mutex epochsMutex_;
     std::unordered_map<std::string, std::int64_t> epochs_;
 };

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "health.hpp"
+#include "json_text.hpp"
 #include "static_files.hpp"
 #include "utf8.hpp"
 
@@ -149,8 +151,15 @@ Response Router::route(const Request& request) const {
 
     if (path == "/healthz") {
         if (!get) return methodNotAllowed("GET, HEAD");
+        // The storage's last check (health.hpp): never a wait for the database here.
+        const auto status = health_ ? health_->current() : HealthMonitor::Status{};
         Response r;
-        r.body = "ok\n";
+        if (status.ok) {
+            r.body = "ok\n";
+        } else {
+            r = jsonResponse(503, jsonText(nlohmann::json({{"status", "unavailable"}, {"reason", status.reason}})));
+            r.headers.emplace_back("Retry-After", "1");
+        }
         r.headers.emplace_back("Cache-Control", "no-store");
         return r;
     }

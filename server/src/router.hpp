@@ -20,6 +20,7 @@
 namespace senet::server {
 
 class AnalysisService;
+class HealthMonitor;
 
 /// Maps a request to a response. Thread-safe (const apart from the registry, which is).
 class Router {
@@ -36,6 +37,8 @@ public:
     bool handleDeferred(const Request& request, std::function<void(Response)> done) const;
     /// The analysis service behind GET /api/games/{id}/analysis; without one that route answers 503.
     void setAnalysis(AnalysisService* analysis) { analysis_ = analysis; }
+    /// The storage's health behind GET /healthz (health.hpp); without one /healthz always answers ok.
+    void setHealth(const HealthMonitor* health) { health_ = health; }
 
 private:
     Response route(const Request& request) const;
@@ -69,6 +72,7 @@ private:
     /// GET /api/games/{id}/analysis through the per-address analysis limit.
     void limitedAnalysis(const Request& request, const std::string& id, std::function<void(Response)> done) const;
     AnalysisService* analysis_ = nullptr;
+    const HealthMonitor* health_ = nullptr;
     mutable TokenBuckets analysisBuckets_{config_.analysisRate, config_.analysisBurst};
 };
 

@@ -138,6 +138,12 @@ public:
         if (ids.size() > limit) ids.resize(limit);
         return ids;
     }
+
+    /// Whether the store can take writes now, for GET /healthz: "" when it can, else a short
+    /// reason fit for the public ("postgresql unreachable": no host, path or URL; details go to
+    /// the log). May make one round trip to the database (bounded by the connection's
+    /// timeouts); never throws. The default says healthy.
+    virtual std::string health() { return {}; }
 };
 
 /// How openSqliteStorage treats the database at start (server/README.md, "Damaged database").
@@ -176,6 +182,13 @@ struct PostgresOptions {
     bool acquireOnLoad = true;
     /// Where the storage call time and the round trips to PostgreSQL are counted (may be null).
     Metrics* metrics = nullptr;
+    /// Holds `instance` for the life of the store (a session advisory lock on a connection of
+    /// its own): opening a second store of the same name on the same database, in any process,
+    /// fails with a StorageError naming the instance and the process that holds it.
+    bool lockInstance = true;
+    /// How long opening waits for a holder of the name that is going away (a process just
+    /// killed: PostgreSQL frees its lock when it sees the connection closed), in ms.
+    std::int64_t instanceWaitMs = 5000;
 };
 
 /// Opens the PostgreSQL database at `url` (postgresql://user[:password]@host[:port]/db or
@@ -183,7 +196,8 @@ struct PostgresOptions {
 /// advisory lock: instances starting at once are safe), then a pool of connections with every
 /// statement prepared. Every write to a game is fenced by the lease epoch this store holds for
 /// it: a write to a game whose lease it never acquired, or lost, throws LeaseLost. Throws
-/// StorageError when the server cannot be reached, the URL is bad or the schema is newer.
+/// StorageError when the server cannot be reached, the URL is bad, the schema is newer, or
+/// (options.lockInstance) another live process holds options.instance on this database.
 std::unique_ptr<Storage> openPostgresStorage(const std::string& url, const PostgresOptions& options = {});
 
 }  // namespace senet::server

@@ -7,24 +7,11 @@
 set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
-if ! command -v jq >/dev/null 2>&1; then
-  echo "FAIL: jq is needed (scripts/setup.sh installs it)"
-  exit 1
-fi
+need jq
 FIX=$HERE/fixtures
 
 # expect_bad ARGS...: exit 2, nothing on stdout, one line on stderr starting "senet: error: ".
-expect_bad() {
-  checks=$((checks + 1))
-  run "$@"
-  if [[ $rc -ne 2 ]]; then
-    fail "senet $(show "$@"): exit $rc, expected 2 (stdout: ${out:0:200})"
-  elif [[ -n $out ]]; then
-    fail "senet $(show "$@"): printed to stdout: ${out:0:200}"
-  elif [[ $err != "senet: error: "* || $(wc -l <"$TMP/err") -ne 1 ]]; then
-    fail "senet $(show "$@"): stderr is not one 'senet: error:' line: $err"
-  fi
-}
+expect_bad() { expect_error 2 "senet: error: " "$@"; }
 
 # check_analysis FILE RECORD LAST RESULT: the analysis in FILE fits RECORD and ends at LAST.
 check_analysis() {

@@ -6,14 +6,6 @@ set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
-# expect DESCRIPTION CONDITION...: counts a check; fails with DESCRIPTION unless CONDITION holds.
-expect() {
-  local what=$1
-  shift
-  checks=$((checks + 1))
-  "$@" || fail "$what"
-}
-
 START=standard:1212121212....................:1:0:0
 JSTART=jequier:121212121.2...................:2:0:0
 BSTART=bell:12121212121212121212..........:1:0:0
@@ -24,54 +16,52 @@ cat >"$TMP/good.json" <<'JSON'
 {"ruleset":"standard","plies":[{"player":1,"throw":2,"sticks":"1100","move":"9-11"},{"player":2,"throw":3,"sticks":"1110","move":"10-13"}],"result":"ongoing"}
 JSON
 run replay --positions "$TMP/good.json"
-expect "replay --positions exits 0 (rc $rc, stderr: $err)" test "$rc" -eq 0
-expect "replay --positions of two plies prints the start and both positions, got:$NL$out" \
+check "replay --positions exits 0 (rc $rc, stderr: $err)" test "$rc" -eq 0
+check "replay --positions of two plies prints the start and both positions, got:$NL$out" \
   test "$out" = "$START${NL}standard:12121212.21...................:2:0:0${NL}standard:12121212..1.2.................:1:0:0"
 # the flag may also come after the file; standard input works as for replay
 run replay "$TMP/good.json" --positions
-expect "replay FILE --positions prints the same, got:$NL$out" test "$(printf '%s\n' "$out" | wc -l)" -eq 3
+check "replay FILE --positions prints the same, got:$NL$out" test "$(printf '%s\n' "$out" | wc -l)" -eq 3
 "$SENET" replay --positions - <"$TMP/good.json" >"$TMP/stdin-out" 2>&1
-expect "replay --positions - reads standard input" test "$(cat "$TMP/stdin-out")" = "$out"
+check "replay --positions - reads standard input" test "$(cat "$TMP/stdin-out")" = "$out"
 
 # A Jéquier record as the server serves it: the first line is the position after the opening,
 # one line per ply follows, and the last is what plain `senet replay` prints.
 run replay --positions "$HERE/fixtures/jequier.json"
-expect "replay --positions of the Jéquier fixture exits 0 (stderr: $err)" test "$rc" -eq 0
-expect "the Jéquier positions start after the opening, got: ${out%%$NL*}" test "${out%%$NL*}" = "$JSTART"
-expect "the Jéquier fixture's 236 plies give 237 positions" test "$(printf '%s\n' "$out" | wc -l)" -eq 237
+check "replay --positions of the Jéquier fixture exits 0 (stderr: $err)" test "$rc" -eq 0
+check "the Jéquier positions start after the opening, got: ${out%%$NL*}" test "${out%%$NL*}" = "$JSTART"
+check "the Jéquier fixture's 236 plies give 237 positions" test "$(printf '%s\n' "$out" | wc -l)" -eq 237
 last=$(printf '%s\n' "$out" | tail -n 1)
 run replay "$HERE/fixtures/jequier.json"
-expect "the last position is the one senet replay prints ($last)" test "$last" = "${out%%$NL*}"
+check "the last position is the one senet replay prints ($last)" test "$last" = "${out%%$NL*}"
 
 for args in "--positions" "--positions $TMP/good.json extra" "--position $TMP/good.json" "--positions $TMP/missing.json"; do
   # shellcheck disable=SC2086
-  run replay $args
-  expect "replay $args is rejected with exit 2 and one error line (rc $rc, stdout: $out)" \
-    test "$rc" -eq 2 -a -z "$out" -a "$(wc -l <"$TMP/err")" -eq 1
+  expect_error 2 "" replay $args
 done
 
 # --- winprob -----------------------------------------------------------------------------------
 in_unit() { awk -v v="$1" 'BEGIN { exit !(v + 0 >= 0 && v + 0 <= 1 && v ~ /^[0-9.e-]+$/) }'; }
 for p in "$START" "$JSTART" "$BSTART"; do
   run winprob "$p"
-  expect "winprob $p is a probability (rc $rc, out '$out', err '$err')" test "$rc" -eq 0
-  expect "winprob $p lies in [0, 1]: '$out'" in_unit "$out"
+  check "winprob $p is a probability (rc $rc, out '$out', err '$err')" test "$rc" -eq 0
+  check "winprob $p lies in [0, 1]: '$out'" in_unit "$out"
 done
 # a clear lead: player 1 has borne off 4 pieces, player 2 none and is far back
 run winprob standard:2.2.2.2.2...................1.:1:4:0
-expect "player 1 far ahead has a chance above 0.9: $out" awk -v v="$out" 'BEGIN { exit !(v > 0.9) }'
+check "player 1 far ahead has a chance above 0.9: $out" awk -v v="$out" 'BEGIN { exit !(v > 0.9) }'
 run winprob standard:2.2.2.2.2...................1.:2:4:0
-expect "player 1 far ahead, player 2 to throw: still above 0.9: $out" awk -v v="$out" 'BEGIN { exit !(v > 0.9) }'
+check "player 1 far ahead, player 2 to throw: still above 0.9: $out" awk -v v="$out" 'BEGIN { exit !(v > 0.9) }'
 run winprob bell:..............................:2:3:3
-expect "a drawn Bell game is 0.5: $out" test "$out" = "0.5"
+check "a drawn Bell game is 0.5: $out" test "$out" = "0.5"
 run winprob standard:22222.........................:2:5:0
-expect "a game player 1 won is 1: $out" test "$out" = "1"
+check "a game player 1 won is 1: $out" test "$out" = "1"
 run winprob jequier:1111.1........................:1:0:5
-expect "a game player 2 won is 0: '$out' ($err)" test "$out" = "0"
+check "a game player 2 won is 0: '$out' ($err)" test "$out" = "0"
 for args in "" "nonsense" "$START extra"; do
   # shellcheck disable=SC2086
   run winprob $args
-  expect "winprob $args is rejected with exit 2 (rc $rc)" test "$rc" -eq 2 -a -z "$out"
+  check "winprob $args is rejected with exit 2 (rc $rc)" test "$rc" -eq 2 -a -z "$out"
 done
 
 # --- query: many moves/apply/winprob questions on standard input, one answer line each -----------
@@ -90,16 +80,16 @@ printf '%s\n' \
 rc=$?
 mapfile -t a <"$TMP/answers"
 run winprob "$START"
-expect "query exits 0 (rc $rc, stderr $(cat "$TMP/query-err"))" test "$rc" -eq 0
-expect "query answers each of 10 lines, got ${#a[@]}" test "${#a[@]}" -eq 10
-expect "query moves: '${a[0]:-}'" test "${a[0]:-}" = "1-2 3-4 5-6 7-8 9-10"
-expect "query moves: '${a[1]:-}'" test "${a[1]:-}" = "7-11 9-13"
-expect "query apply: '${a[2]:-}'" test "${a[2]:-}" = "standard:12121212.21...................:2:0:0 ongoing"
-expect "query apply to a draw: '${a[3]:-}'" test "${a[3]:-}" = "bell:..............................:2:3:3 draw"
-expect "query winprob equals winprob: '${a[4]:-}' vs '$out'" test "${a[4]:-}" = "$out"
+check "query exits 0 (rc $rc, stderr $(cat "$TMP/query-err"))" test "$rc" -eq 0
+check "query answers each of 10 lines, got ${#a[@]}" test "${#a[@]}" -eq 10
+check "query moves: '${a[0]:-}'" test "${a[0]:-}" = "1-2 3-4 5-6 7-8 9-10"
+check "query moves: '${a[1]:-}'" test "${a[1]:-}" = "7-11 9-13"
+check "query apply: '${a[2]:-}'" test "${a[2]:-}" = "standard:12121212.21...................:2:0:0 ongoing"
+check "query apply to a draw: '${a[3]:-}'" test "${a[3]:-}" = "bell:..............................:2:3:3 draw"
+check "query winprob equals winprob: '${a[4]:-}' vs '$out'" test "${a[4]:-}" = "$out"
 for i in 5 6 7 8 9; do
   v=${a[$i]:-}
-  expect "query line $((i + 1)) is an error: '$v'" test "${v:0:7}" = "error: "
+  check "query line $((i + 1)) is an error: '$v'" test "${v:0:7}" = "error: "
 done
 
 finish

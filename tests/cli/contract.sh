@@ -22,21 +22,7 @@ ok() {
 }
 
 # bad ARGS...: exit 2, nothing on stdout, exactly one non-empty line on stderr.
-bad() {
-  checks=$((checks + 1))
-  run "$@"
-  local lines
-  lines=$(wc -l <"$TMP/err")
-  if [[ $rc -ne 2 ]]; then
-    fail "senet $(show "$@"): exit $rc, expected 2 (stdout: $out)"
-  elif [[ -n $out ]]; then
-    fail "senet $(show "$@"): printed to stdout: $out"
-  elif [[ -z $err ]]; then
-    fail "senet $(show "$@"): no error message on stderr"
-  elif [[ $lines -ne 1 ]]; then
-    fail "senet $(show "$@"): $lines lines on stderr, expected one: $err"
-  fi
-}
+bad() { expect_error 2 "" "$@"; }
 
 START=standard:1212121212....................:1:0:0
 JSTART=jequier:121212121.2...................:2:0:0

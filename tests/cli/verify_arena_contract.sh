@@ -7,30 +7,12 @@
 set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
-if ! command -v jq >/dev/null 2>&1; then
-  echo "FAIL: jq is needed (scripts/setup.sh installs it)"
-  exit 1
-fi
+need jq
 
 FIX=$HERE/fixtures
 STD=$FIX/standard.json
 KEY=$FIX/server-key.json
 
-# expect CODE STDERR_START ARGS...: exit CODE, nothing on stdout, exactly one stderr line that
-# starts with STDERR_START.
-expect() {
-  local code=$1 start=$2
-  shift 2
-  checks=$((checks + 1))
-  run "$@"
-  if [[ $rc -ne $code ]]; then
-    fail "senet $(show "$@"): exit $rc, expected $code (stdout: $out; stderr: $err)"
-  elif [[ -n $out ]]; then
-    fail "senet $(show "$@"): printed to stdout: $out"
-  elif [[ $err != "$start"* || $(wc -l <"$TMP/err") -ne 1 ]]; then
-    fail "senet $(show "$@"): stderr is not one line starting '$start': $err"
-  fi
-}
 # tamper NAME JQ_FILTER: the fixture changed by the filter, in $TMP/NAME.json.
 tamper() { jq -c "$2" "$STD" >"$TMP/$1.json" || fail "jq $2 failed"; }
 NV="senet: error: not verified: "
@@ -44,70 +26,70 @@ run verify "$STD" --key "$KEY"
 # --- verify: each kind of tampering ----------------------------------------------------------
 # A throw changed: other sticks of the same count (the moves still replay; the seeds disagree).
 tamper throw-sticks '.plies[0].sticks = "0110"'
-expect 1 "${NV}ply 1 (throw index 0) is 2 (sticks 0110) but the seeds give 2 (sticks 1001)" verify "$TMP/throw-sticks.json"
+expect_error 1 "${NV}ply 1 (throw index 0) is 2 (sticks 0110) but the seeds give 2 (sticks 1001)" verify "$TMP/throw-sticks.json"
 # A throw changed in value: its sticks no longer count it.
 tamper throw-value '.plies[5].throw = (if .plies[5].throw == 2 then 3 else 2 end)'
-expect 1 "${NV}the record does not replay: ply 6: sticks" verify "$TMP/throw-value.json"
+expect_error 1 "${NV}the record does not replay: ply 6: sticks" verify "$TMP/throw-value.json"
 # A move changed to another one (the same piece can move only once per throw: the next plies break).
 tamper move '.plies[0].move = "7-9"'
-expect 1 "${NV}the record does not replay: ply 1" verify "$TMP/move.json"
+expect_error 1 "${NV}the record does not replay: ply 1" verify "$TMP/move.json"
 # A ply's player changed.
 tamper player '.plies[3].player = (3 - .plies[3].player)'
-expect 1 "${NV}the record does not replay: ply 4: it is player 1's turn, not player 2's" verify "$TMP/player.json"
+expect_error 1 "${NV}the record does not replay: ply 4: it is player 1's turn, not player 2's" verify "$TMP/player.json"
 # The server seed changed (no longer the committed one), the commitment changed, a client seed changed.
 tamper server-seed '.fairness.serverSeed = ("00" + .fairness.serverSeed[2:])'
-expect 1 "${NV}SHA-256 of the server seed is 8a90f43db6b465800135fa28fd342f932a38afc87606db21e09ba4d90e511391, not the commitment 1a48a4d7" \
+expect_error 1 "${NV}SHA-256 of the server seed is 8a90f43db6b465800135fa28fd342f932a38afc87606db21e09ba4d90e511391, not the commitment 1a48a4d7" \
   verify "$TMP/server-seed.json"
 tamper commitment '.fairness.commitment = ("00" + .fairness.commitment[2:])'
-expect 1 "${NV}SHA-256 of the server seed is 1a48a4d7e6c06cc4de20b01c7f1c2ddad277fbf07f5e0541b9a79d30482a6dec, not the commitment 0048a4d7" \
+expect_error 1 "${NV}SHA-256 of the server seed is 1a48a4d7e6c06cc4de20b01c7f1c2ddad277fbf07f5e0541b9a79d30482a6dec, not the commitment 0048a4d7" \
   verify "$TMP/commitment.json"
 tamper client-seed '.fairness.clientSeeds[1] = "other"'
-expect 1 "${NV}ply 1 (throw index 0) is 2 (sticks 1001) but the seeds give 1 (sticks 0010)" verify "$TMP/client-seed.json"
+expect_error 1 "${NV}ply 1 (throw index 0) is 2 (sticks 1001) but the seeds give 1 (sticks 0010)" verify "$TMP/client-seed.json"
 # A throw count that does not fit.
 tamper throws '.fairness.throws = 207'
-expect 1 "${NV}fairness says 207 throws but the record has 208" verify "$TMP/throws.json"
+expect_error 1 "${NV}fairness says 207 throws but the record has 208" verify "$TMP/throws.json"
 # Plies reordered: the first two, and two in the middle.
 tamper reorder-start '.plies = [.plies[1], .plies[0]] + .plies[2:]'
-expect 1 "${NV}the record does not replay: ply 1: it is player 1's turn, not player 2's" verify "$TMP/reorder-start.json"
+expect_error 1 "${NV}the record does not replay: ply 1: it is player 1's turn, not player 2's" verify "$TMP/reorder-start.json"
 tamper reorder-middle '.plies = .plies[0:10] + [.plies[11], .plies[10]] + .plies[12:]'
-expect 1 "${NV}the record does not replay: ply 11" verify "$TMP/reorder-middle.json"
+expect_error 1 "${NV}the record does not replay: ply 11" verify "$TMP/reorder-middle.json"
 # Truncated: the last ply dropped (the board is no longer over, the ending says bear-off).
 tamper truncated '.plies |= .[:-1] | .fairness.throws = 207'
-expect 1 "$NV" verify "$TMP/truncated.json"
+expect_error 1 "$NV" verify "$TMP/truncated.json"
 # Another ruleset.
 tamper ruleset '.ruleset = "jequier"'
-expect 1 "${NV}the record does not replay: ply 2: throw 5 cannot be thrown in jequier" verify "$TMP/ruleset.json"
+expect_error 1 "${NV}the record does not replay: ply 2: throw 5 cannot be thrown in jequier" verify "$TMP/ruleset.json"
 # With the key, every one of them is refused too (checked first: the signature).
 for name in throw-sticks move server-seed client-seed reorder-middle truncated; do
-  expect 1 "$NV" verify "$TMP/$name.json" --key "$KEY"
+  expect_error 1 "$NV" verify "$TMP/$name.json" --key "$KEY"
 done
 
 # A signature value of the wrong length, not hex, or missing: refused as such, before any checking.
 for filter in '.signature.value |= .[2:]' '.signature.value |= . + "00"' '.signature.value |= "zz" + .[2:]' \
   '.signature.value = 7' 'del(.signature.value)'; do
   tamper sig-value "$filter"
-  expect 1 "${NV}the signature \"value\" is not 128 hex digits" verify "$TMP/sig-value.json" --key "$KEY"
+  expect_error 1 "${NV}the signature \"value\" is not 128 hex digits" verify "$TMP/sig-value.json" --key "$KEY"
 done
 
 # --- verify: malformed input: a clear one-line error, exit 2 (exit 1 where a check fails) ---
 head -c 5000 "$STD" >"$TMP/cut.json"
-expect 2 "senet: error: the record is not a JSON object" verify "$TMP/cut.json"
+expect_error 2 "senet: error: the record is not a JSON object" verify "$TMP/cut.json"
 : >"$TMP/empty.json"
-expect 2 "senet: error: the record is not a JSON object" verify "$TMP/empty.json"
+expect_error 2 "senet: error: the record is not a JSON object" verify "$TMP/empty.json"
 echo '[]' >"$TMP/array.json"
-expect 2 "senet: error: the record is not a JSON object" verify "$TMP/array.json"
+expect_error 2 "senet: error: the record is not a JSON object" verify "$TMP/array.json"
 tamper no-fairness 'del(.fairness)'
-expect 2 'senet: error: the record has no "fairness" object' verify "$TMP/no-fairness.json"
+expect_error 2 'senet: error: the record has no "fairness" object' verify "$TMP/no-fairness.json"
 tamper seeds-numbers '.fairness.clientSeeds = [1, 2]'
-expect 2 'senet: error: fairness needs "clientSeeds": two strings' verify "$TMP/seeds-numbers.json"
+expect_error 2 'senet: error: fairness needs "clientSeeds": two strings' verify "$TMP/seeds-numbers.json"
 tamper seed-not-hex '.fairness.serverSeed = "zz"'
-expect 2 'senet: error: "serverSeed" is not hex' verify "$TMP/seed-not-hex.json"
+expect_error 2 'senet: error: "serverSeed" is not hex' verify "$TMP/seed-not-hex.json"
 tamper no-plies 'del(.plies)'
-expect 1 "${NV}the record does not replay: record needs a \"plies\" array" verify "$TMP/no-plies.json"
+expect_error 1 "${NV}the record does not replay: record needs a \"plies\" array" verify "$TMP/no-plies.json"
 tamper no-move 'del(.plies[3].move)'
-expect 1 "${NV}the record does not replay: ply 4: needs a \"move\" string" verify "$TMP/no-move.json"
-expect 2 "senet: error: unexpected argument" verify "$STD" "$STD"
-expect 2 "senet: error: " verify "$TMP/missing.json"
+expect_error 1 "${NV}the record does not replay: ply 4: needs a \"move\" string" verify "$TMP/no-move.json"
+expect_error 2 "senet: error: unexpected argument" verify "$STD" "$STD"
+expect_error 2 "senet: error: " verify "$TMP/missing.json"
 
 # --- arena ----------------------------------------------------------------------------------
 # wilson COUNT N: the 95% Wilson score interval, "low% - high%" with one decimal (computed here).
@@ -198,38 +180,38 @@ checks=$((checks + 1))
 arena_ok standard intermediate intermediate 40 2
 # Bad arguments: a clear one-line error and exit 2.
 E="senet: error: "
-expect 2 "${E}unknown level 'grandmaster' for --b (expected random, beginner, intermediate or expert)" \
+expect_error 2 "${E}unknown level 'grandmaster' for --b (expected random, beginner, intermediate or expert)" \
   arena --rules standard --a random --b grandmaster --games 2 --seed 1
-expect 2 "${E}unknown level 'strong' for --a" arena --rules standard --a strong --b random --games 2 --seed 1
-expect 2 "${E}--games must be a whole number from 1 to 100000000, got '0'" arena --rules standard --a random --b beginner --games 0 --seed 1
-expect 2 "$E" arena --rules standard --a random --b beginner --games x --seed 1
-expect 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed -1
-expect 2 "$E" arena --rules senet --a random --b beginner --games 2 --seed 1
-expect 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed 1 --ms 0
-expect 2 "$E" arena --rules standard --a random --b expert --games 2 --seed 1 --nodes 10
-expect 2 "$E" arena --rules standard --a random --b expert --games 2 --seed 1 --depth 13
-expect 2 "${E}unexpected argument 'stray'" arena --rules standard --a random --b beginner --games 2 --seed 1 stray
-expect 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed 1 --seed 2
+expect_error 2 "${E}unknown level 'strong' for --a" arena --rules standard --a strong --b random --games 2 --seed 1
+expect_error 2 "${E}--games must be a whole number from 1 to 100000000, got '0'" arena --rules standard --a random --b beginner --games 0 --seed 1
+expect_error 2 "$E" arena --rules standard --a random --b beginner --games x --seed 1
+expect_error 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed -1
+expect_error 2 "$E" arena --rules senet --a random --b beginner --games 2 --seed 1
+expect_error 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed 1 --ms 0
+expect_error 2 "$E" arena --rules standard --a random --b expert --games 2 --seed 1 --nodes 10
+expect_error 2 "$E" arena --rules standard --a random --b expert --games 2 --seed 1 --depth 13
+expect_error 2 "${E}unexpected argument 'stray'" arena --rules standard --a random --b beginner --games 2 --seed 1 stray
+expect_error 2 "$E" arena --rules standard --a random --b beginner --games 2 --seed 1 --seed 2
 # Every number's bounds, both ends: the last value allowed runs, the next one is refused with
 # the range in its message.
 arena_ok standard random random 2 0 --ms 60000 --nodes 1000000000 --depth 12
 arena_ok standard random random 2 1 --ms 1 --nodes 1000 --depth 1
 NUM="arena --rules standard --a random --b random --games 2"
-expect 2 "${E}--games must be a whole number from 1 to 100000000, got '100000001'" \
+expect_error 2 "${E}--games must be a whole number from 1 to 100000000, got '100000001'" \
   arena --rules standard --a random --b random --games 100000001 --seed 1
-expect 2 "${E}--seed must be a whole number from 0 to 9223372036854775807, got '-1'" $NUM --seed -1
-expect 2 "${E}--ms must be a whole number from 1 to 60000, got '0'" $NUM --seed 1 --ms 0
-expect 2 "${E}--ms must be a whole number from 1 to 60000, got '60001'" $NUM --seed 1 --ms 60001
-expect 2 "${E}--nodes must be a whole number from 1000 to 1000000000, got '999'" $NUM --seed 1 --nodes 999
-expect 2 "${E}--nodes must be a whole number from 1000 to 1000000000, got '1000000001'" $NUM --seed 1 --nodes 1000000001
-expect 2 "${E}--depth must be a whole number from 1 to 12, got '0'" $NUM --seed 1 --depth 0
-expect 2 "${E}--depth must be a whole number from 1 to 12, got '13'" $NUM --seed 1 --depth 13
+expect_error 2 "${E}--seed must be a whole number from 0 to 9223372036854775807, got '-1'" $NUM --seed -1
+expect_error 2 "${E}--ms must be a whole number from 1 to 60000, got '0'" $NUM --seed 1 --ms 0
+expect_error 2 "${E}--ms must be a whole number from 1 to 60000, got '60001'" $NUM --seed 1 --ms 60001
+expect_error 2 "${E}--nodes must be a whole number from 1000 to 1000000000, got '999'" $NUM --seed 1 --nodes 999
+expect_error 2 "${E}--nodes must be a whole number from 1000 to 1000000000, got '1000000001'" $NUM --seed 1 --nodes 1000000001
+expect_error 2 "${E}--depth must be a whole number from 1 to 12, got '0'" $NUM --seed 1 --depth 0
+expect_error 2 "${E}--depth must be a whole number from 1 to 12, got '13'" $NUM --seed 1 --depth 13
 for missing in rules a b games seed; do
   args=()
   for pair in "rules standard" "a random" "b beginner" "games 2" "seed 1"; do
     [[ ${pair%% *} == "$missing" ]] || args+=("--${pair%% *}" "${pair#* }")
   done
-  expect 2 "${E}arena needs --$missing" arena "${args[@]}"
+  expect_error 2 "${E}arena needs --$missing" arena "${args[@]}"
 done
 
 finish

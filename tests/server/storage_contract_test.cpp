@@ -330,6 +330,47 @@ TEST(FaultyStorageChecks, FailsTheNthWriteOnly) {
     EXPECT_EQ(m.loadGame("g1")->status, "playing");
 }
 
+/// A batch is one write (one transaction): when it fails, every item fails and nothing of it
+/// is stored, as when a real COMMIT fails; the next batch goes through whole.
+TEST(FaultyStorageChecks, AFailedBatchFailsWholeAndStoresNothing) {
+    MemoryStorage m;
+    FaultyStorage f(m);
+    f.createGame(sampleRow("g1"));
+    f.createGame(sampleRow("g2"));
+    const std::int64_t before = f.writes();
+    f.failNth(1);
+    const std::vector<BatchedAction> batch = {{"g1", ActionRow{0, 't', 1, ""}, ""}, {"g2", ActionRow{0, 't', 2, ""}, ""}};
+    const auto failed = f.appendBatch(batch);
+    ASSERT_EQ(failed.size(), 2u);
+    for (const auto& e : failed) {
+        ASSERT_TRUE(e) << "an item of the failed batch was reported durable";
+        EXPECT_THROW(std::rethrow_exception(e), StorageError);
+    }
+    EXPECT_EQ(f.writes() - before, 1) << "a batch is one write";
+    EXPECT_TRUE(m.loadActions("g1").empty());
+    EXPECT_TRUE(m.loadActions("g2").empty());
+    const auto stored = f.appendBatch(batch);
+    EXPECT_EQ(std::count(stored.begin(), stored.end(), nullptr), 2);
+    ASSERT_EQ(m.loadActions("g2").size(), 1u);
+    EXPECT_EQ(m.loadActions("g2")[0].outcome, 2);
+}
+
+/// Lease writes fail like the others (a database that takes no write renews no lease) and
+/// change nothing when they do.
+TEST(FaultyStorageChecks, LeaseWritesFailToo) {
+    MemoryStorage m;
+    FaultyStorage f(m);
+    f.createGame(sampleRow("g1"));
+    f.failAll();
+    EXPECT_THROW(f.acquireLease("g1", "a", 1000, 5000), StorageError);
+    EXPECT_THROW(f.renewLeases("a", {"g1"}, 1000, 5000), StorageError);
+    EXPECT_THROW(f.releaseLease("g1", "a"), StorageError);
+    f.setFault({});
+    EXPECT_EQ(f.acquireLease("g1", "a", 1000, 5000), std::optional<std::int64_t>(1)) << "the failed acquire took the lease";
+    EXPECT_EQ(f.acquireLease("g1", "b", 2000, 5000), std::nullopt);
+    EXPECT_TRUE(f.renewLeases("a", {"g1"}, 2000, 5000).empty());
+}
+
 #endif  // SENET_CONTRACT_POSTGRES
 
 }  // namespace

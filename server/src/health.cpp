@@ -1,0 +1,112 @@
+#include "health.hpp"
+
+#include <sqlite3.h>
+#include <sys/statvfs.h>
+
+#include <filesystem>
+#include <iostream>
+
+namespace senet::server {
+
+namespace {
+
+/// At most 160 printable ASCII characters of `reason` (it goes into a JSON answer and a log line).
+std::string shortReason(const std::string& reason) {
+    std::string out;
+    for (char c : reason) {
+        if (out.size() >= 160) break;
+        out += (c >= 0x20 && c < 0x7f) ? c : ' ';
+    }
+    return out.empty() ? "unhealthy" : out;
+}
+
+}  // namespace
+
+HealthMonitor::HealthMonitor(std::function<std::string()> probe, std::chrono::milliseconds interval,
+                             std::chrono::milliseconds timeout)
+    : probe_(std::move(probe)), interval_(interval), timeout_(timeout) {
+    checkOnce();
+    thread_ = std::thread([this] { run(); });
+}
+
+HealthMonitor::~HealthMonitor() { stop(); }
+
+void HealthMonitor::stop() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
+
+HealthMonitor::Status HealthMonitor::current() const {
+    std::lock_guard lock(mutex_);
+    if (running_ && Clock::now() - runningSince_ > timeout_)
+        return {false, "storage check unfinished after " + std::to_string(timeout_.count()) + " ms"};
+    return last_;
+}
+
+void HealthMonitor::run() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        if (wake_.wait_for(lock, interval_, [&] { return stopping_; })) break;
+        lock.unlock();
+        checkOnce();
+        lock.lock();
+    }
+}
+
+void HealthMonitor::checkOnce() {
+    {
+        std::lock_guard lock(mutex_);
+        running_ = true;
+        runningSince_ = Clock::now();
+    }
+    std::string reason;
+    try {
+        reason = probe_();
+    } catch (const std::exception& e) {
+        reason = e.what();
+    } catch (...) {
+        reason = "storage check failed";
+    }
+    Status now{reason.empty(), reason.empty() ? std::string() : shortReason(reason)};
+    std::lock_guard lock(mutex_);
+    running_ = false;
+    if (now.ok != last_.ok) {
+        if (now.ok) std::cerr << "senet-server: storage healthy again\n";
+        else std::cerr << "senet-server: storage unhealthy: " << now.reason << "\n";
+    }
+    last_ = std::move(now);
+}
+
+std::string sqliteHealth(const std::string& path) {
+    // The reason names the file only (/healthz may be seen from outside).
+    const std::string name = "sqlite " + std::filesystem::path(path).filename().string();
+    sqlite3* db = nullptr;
+    // No SQLITE_OPEN_CREATE: a database moved or deleted under the server is reported, not remade.
+    int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
+    std::string reason;
+    if (rc != SQLITE_OK) {
+        reason = name + ": cannot open: " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    } else if (sqlite3_db_readonly(db, "main") == 1) {
+        reason = name + ": read-only";
+    } else {
+        // A read, which in WAL mode never waits for nor delays the server's writer (taking the
+        // write lock here could make a commit wait a moment).
+        sqlite3_busy_timeout(db, 100);
+        rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+        if (rc != SQLITE_OK && rc != SQLITE_BUSY) reason = name + ": cannot read: " + sqlite3_errmsg(db);
+    }
+    sqlite3_close_v2(db);
+    if (!reason.empty()) return reason;
+    struct statvfs fs {};
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    if (::statvfs(dir.empty() ? "." : dir.c_str(), &fs) == 0 &&
+        static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize < 1024ull * 1024)
+        return name + ": the disk is full (less than 1 MiB free)";
+    return "";
+}
+
+}  // namespace senet::server

@@ -1,0 +1,74 @@
+// The server's flags (server/src/config.cpp), parsed in-process: --lease-ms is the same option
+// as --lease-ttl (one bound, one error text; the last one given counts), and the instance name
+// has one default (host:port).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+
+namespace senet::server {
+namespace {
+
+/// parseConfig of `args` (after the program name); `error` gets its error text.
+std::optional<Config> parse(std::vector<std::string> args, std::string& error) {
+    args.insert(args.begin(), "senet-server");
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    bool help = false;
+    return parseConfig(static_cast<int>(argv.size()), argv.data(), error, help);
+}
+
+TEST(Config, LeaseMsAndLeaseTtlAreOneOptionWithOneBound) {
+    for (const std::string flag : {"--lease-ttl", "--lease-ms"}) {
+        std::string error;
+        auto c = parse({flag, "300"}, error);
+        ASSERT_TRUE(c) << flag << ": " << error;
+        EXPECT_EQ(c->leaseTtl.count(), 300) << flag;
+        c = parse({flag, "600000"}, error);
+        ASSERT_TRUE(c) << flag << ": " << error;
+        EXPECT_EQ(c->leaseTtl.count(), 600000) << flag;
+    }
+    // Out of bounds either way: the same error text, whichever spelling was used.
+    for (const std::string value : {"299", "100", "600001", "86400000", "abc"}) {
+        std::string ttlError, msError;
+        EXPECT_FALSE(parse({"--lease-ttl", value}, ttlError)) << value;
+        EXPECT_FALSE(parse({"--lease-ms", value}, msError)) << "--lease-ms " << value << " was accepted";
+        EXPECT_EQ(msError, ttlError) << value;
+        EXPECT_EQ(ttlError, "--lease-ttl (alias --lease-ms) must be a whole number in 300..600000") << value;
+    }
+    // Given twice, in either spelling: the last one counts, as for any flag given twice.
+    std::string error;
+    auto c = parse({"--lease-ttl", "1000", "--lease-ms", "2000"}, error);
+    ASSERT_TRUE(c) << error;
+    EXPECT_EQ(c->leaseTtl.count(), 2000);
+    c = parse({"--lease-ms", "2000", "--lease-ttl", "1000"}, error);
+    ASSERT_TRUE(c) << error;
+    EXPECT_EQ(c->leaseTtl.count(), 1000);
+    c = parse({"--lease-ms=4000"}, error);
+    ASSERT_TRUE(c) << error;
+    EXPECT_EQ(c->leaseTtl.count(), 4000);
+    c = parse({}, error);
+    ASSERT_TRUE(c) << error;
+    EXPECT_EQ(c->leaseTtl.count(), 5000) << "the default";
+}
+
+TEST(Config, TheInstanceNameDefaultsToHostAndPort) {
+    char host[256] = {};
+    ASSERT_EQ(::gethostname(host, sizeof host - 1), 0);
+    std::string error;
+    auto c = parse({"--port", "8123"}, error);
+    ASSERT_TRUE(c) << error;
+    EXPECT_EQ(c->instance, std::string(host).substr(0, 40) + ":8123");
+    c = parse({"--port", "8123", "--instance", "s7"}, error);
+    ASSERT_TRUE(c) << error;
+    EXPECT_EQ(c->instance, "s7");
+    EXPECT_FALSE(parse({"--instance", "bad name"}, error));
+    EXPECT_EQ(error, "--instance must be 1 to 64 letters, digits, '-', '_', '.' or ':'");
+}
+
+}  // namespace
+}  // namespace senet::server

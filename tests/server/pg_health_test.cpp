@@ -1,0 +1,84 @@
+// GET /healthz follows the database: the real server on a PostgreSQL server of this test's own
+// (scripts/pg-temp.sh), which the test stops and starts again. While PostgreSQL is down /healthz
+// answers 503 with a short JSON reason, without waiting for the database; once it is back, 200.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include "harness.hpp"
+#include "pg_temp.hpp"
+#include "storage_support.hpp"
+
+namespace senet::testing {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// scripts/pg-temp.sh with `args`; fails the test unless it exits 0. Returns its output.
+std::string pgTemp(const std::vector<std::string>& args) {
+    auto [rc, out] = runProgram(std::string("timeout 120 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", args);
+    EXPECT_EQ(rc, 0) << "pg-temp.sh " << args[0] << ": " << out;
+    return out;
+}
+
+/// Polls /healthz until its status is `status` (true) or `timeout` passes (false); `slowest`
+/// gets the longest answer time seen.
+bool waitForHealth(unsigned short port, int status, HttpReply& last, std::chrono::milliseconds& slowest,
+                   std::chrono::seconds timeout = std::chrono::seconds(30)) {
+    const auto end = Clock::now() + timeout;
+    while (Clock::now() < end) {
+        const auto t0 = Clock::now();
+        last = httpRequest(port, "GET", "/healthz");
+        slowest = std::max(slowest, std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0));
+        if (last.status == status) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+}
+
+TEST(PgHealth, HealthzIs503WhilePostgresIsDownAnd200WhenItIsBack) {
+    if (!postgresInstalled()) GTEST_SKIP() << "PostgreSQL is not installed (/usr/lib/postgresql/*/bin; scripts/setup.sh installs it)";
+    TempDir dir;
+    // A server of this test's own (the shared one must stay up), in a short /tmp directory.
+    char pgDir[] = "/tmp/senet-pgh.XXXXXX";
+    ASSERT_NE(::mkdtemp(pgDir), nullptr);
+    struct Stop {  // stopped and deleted however the test ends
+        const char* dir;
+        ~Stop() { runProgram(std::string("timeout 60 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", {"stop", dir}); }
+    } stopAtEnd{pgDir};
+    const std::string out = pgTemp({"start", pgDir});
+    ASSERT_NE(out.rfind("postgresql://"), std::string::npos) << out;
+    const std::string url = out.substr(out.rfind("postgresql://"), out.find('\n', out.rfind("postgresql://")) - out.rfind("postgresql://"));
+    {
+        ServerProcess server(dir.path() / "data", makeWebRoot(dir.path()), {"--database", url, "--instance", "h1"});
+        HttpReply reply;
+        std::chrono::milliseconds slowest{0};
+        ASSERT_TRUE(waitForHealth(server.port(), 200, reply, slowest)) << reply.status << " " << reply.body;
+        EXPECT_EQ(reply.body, "ok\n");
+
+        pgTemp({"down", pgDir});
+        ASSERT_TRUE(waitForHealth(server.port(), 503, reply, slowest)) << "still " << reply.status << " with PostgreSQL down";
+        const json body = reply.bodyJson();
+        EXPECT_EQ(body.value("status", ""), "unavailable") << reply.body;
+        EXPECT_EQ(body.value("reason", ""), "postgresql unreachable") << reply.body;
+        EXPECT_NE(reply.header("content-type").find("application/json"), std::string::npos);
+        EXPECT_EQ(reply.header("cache-control"), "no-store");
+        // The pages do not depend on the database: the server itself answers on.
+        EXPECT_EQ(httpRequest(server.port(), "GET", "/en/").status, 200);
+
+        pgTemp({"up", pgDir});
+        ASSERT_TRUE(waitForHealth(server.port(), 200, reply, slowest)) << "still " << reply.status << " " << reply.body;
+        EXPECT_EQ(reply.body, "ok\n");
+        // Writes work again (the instance took its name back on a new connection).
+        EXPECT_EQ(createGame(server.port(), "standard", "local").id.size() > 0, true);
+        std::cout << "[ figures ] slowest /healthz answer during the outage: " << slowest.count() << " ms\n";
+        EXPECT_EQ(server.stop(SIGTERM), 0);
+    }
+}
+
+}  // namespace
+}  // namespace senet::testing
