@@ -120,6 +120,7 @@ Lookup Registry::find(const std::string& id) {
     {
         std::lock_guard lock(mutex_);
         if (auto it = rooms_.find(id); it != rooms_.end()) out.room = it->second;
+        else if (releasing_.count(id)) throw GameElsewhere("game " + id + " is being handed on; try again in a moment");
     }
     const auto expiry = std::chrono::hours(24) * services_.config.expireDays;
     if (out.room) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "room.hpp"
@@ -134,6 +135,9 @@ private:
     const Clock::time_point steadyBase_;
     /// Games asked for while another instance held them: id → lease time of the last ask (under mutex_).
     std::unordered_map<std::string, std::int64_t> wanted_;
+    /// Games whose idle room was dropped and whose lease is being released (renewLeases): a
+    /// lookup meanwhile is told to try again, rather than load the game under that very lease.
+    std::unordered_set<std::string> releasing_;
 };
 
 }  // namespace senet::server

@@ -117,6 +117,7 @@ LeaseRound Registry::renewLeases() {
             // Held by the map alone (see sweep): nobody can take it while the mutex is held.
             if (it->second.use_count() == 1 && it->second->unloadable(services_.config.leaseTtl)) {
                 idle.push_back(it->first);
+                releasing_.insert(it->first);
                 it = rooms_.erase(it);
             } else {
                 ++it;
@@ -126,7 +127,11 @@ LeaseRound Registry::renewLeases() {
         const std::int64_t cutoff = leaseNowMs() - kWantedForMs;
         std::erase_if(wanted_, [&](const auto& w) { return w.second < cutoff; });
     }
-    for (const auto& id : idle) release(id);
+    for (const auto& id : idle) {
+        release(id);
+        std::lock_guard lock(mutex_);
+        releasing_.erase(id);
+    }
     out.released = static_cast<int>(idle.size());
     return out;
 }
@@ -144,7 +149,7 @@ int Registry::takeOver() {
         if (!wanted.count(id)) continue;
         {
             std::lock_guard lock(mutex_);
-            if (rooms_.count(id)) continue;  // a lookup loaded it meanwhile
+            if (rooms_.count(id) || releasing_.count(id)) continue;  // a lookup loaded it meanwhile, or it is being handed on
         }
         bool elsewhere = false;
         if (acquireAndRestore(id, elsewhere)) ++taken;

@@ -192,6 +192,67 @@ TEST(RegistryLease, RoomsNobodyUsesAreHandedOnAfterOneTtl) {
     EXPECT_EQ(c.b.registry->find(g.id).status, Lookup::Found);
 }
 
+/// One instance's connection whose releaseLease first runs a hook: a lookup that comes in
+/// while the registry hands an idle room on, between dropping it and releasing its lease.
+class HookedRelease final : public ForwardingStorage {
+public:
+    explicit HookedRelease(Storage& inner) : ForwardingStorage(inner) {}
+    void releaseLease(const std::string& id, const std::string& instance) override {
+        if (auto hook = std::exchange(beforeRelease, nullptr)) hook(id);
+        ForwardingStorage::releaseLease(id, instance);
+    }
+    std::function<void(const std::string&)> beforeRelease;
+};
+
+/// A lookup during the hand-on of an idle room must not load the game under the lease being
+/// released (same instance, same epoch): the release would free the new room's lease and its
+/// first write would fail as moved. It is told to try again; after the release it loads the
+/// game under a lease of its own and plays on.
+TEST(RegistryLease, ALookupWhileAnIdleRoomIsHandedOnWaitsForTheRelease) {
+    MemoryStorage shared;
+    ManualScheduler scheduler;
+    ManualClock clock;
+    MemoryInstance connection(shared);
+    HookedRelease storage(connection);
+    Metrics metrics;
+    Config config;
+    config.instance = "a";
+    config.leaseTtl = kTtl;
+    Registry registry(storage, metrics, scheduler, config, clock, /*sharedStore=*/true);
+    CreateRequest req;
+    req.opponent = "local";
+    const Created g = registry.create(req);
+    {
+        Lookup l = registry.find(g.id);
+        ASSERT_EQ(l.status, Lookup::Found);
+        Client c(l.room);
+        c.hello(g.secret, "seed");
+        throwOnce(c);
+        ASSERT_EQ(c.state()["ply"], 1);
+    }
+    clock.advance(kTtl + std::chrono::milliseconds(1));
+    bool refused = false;
+    storage.beforeRelease = [&](const std::string& id) {
+        try {
+            registry.find(id);
+        } catch (const GameElsewhere&) {
+            refused = true;
+        }
+    };
+    EXPECT_EQ(registry.renewLeases().released, 1);
+    EXPECT_TRUE(refused) << "a lookup during the hand-on loaded the game under the lease being released";
+    Lookup l = registry.find(g.id);
+    ASSERT_EQ(l.status, Lookup::Found);
+    Client c(l.room);
+    c.hello(g.secret, "seed");
+    ASSERT_EQ(c.state()["ply"], 1) << "the throw before the hand-on was kept";
+    if (c.state()["phase"] == "move") c.send("move", {{"ply", 1}, {"move", c.state()["legalMoves"][0]["move"]}});
+    else throwOnce(c);
+    EXPECT_FALSE(c.hasNewError()) << c.errors().back().dump();
+    EXPECT_TRUE(c.closes().empty()) << "closed as moved: " << c.closes().front().second;
+    EXPECT_EQ(c.state()["ply"], 2);
+}
+
 TEST(RegistryLease, ASingleInstanceStoreKeepsItsRoomsAndLosesNothing) {
     Fixture f;  // not shared: the created room stays in memory, renewals keep it
     const Created g = f.create("local", 0);
