@@ -211,6 +211,10 @@ void HttpSession::upgrade(const std::string& client) {
     } catch (const GameElsewhere&) {
         // Another instance holds it until its lease expires or it hands it on: try again shortly.
         return sendPlain(503, "this game is moving between servers; try again in a moment\n", true, "1");
+    } catch (const StorageError& e) {
+        // The database is unreachable (e.g. PostgreSQL restarting): nothing was loaded.
+        logLimited("storage", std::string("game lookup: ") + e.what());
+        return sendPlain(503, "the game's storage is unavailable; try again in a moment\n", true, "2");
     }
     if (found.status == Lookup::Expired) return sendPlain(410, "this game has expired\n", true);
     if (!found.room) return sendPlain(404, "there is no such game\n", true);

@@ -1,4 +1,5 @@
 #include "router.hpp"
+#include "log_limit.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -63,6 +64,13 @@ Response Router::handle(const Request& request) const {
         // Another instance holds the game; its lease expires or it is handed on within seconds.
         Response r = apiError(503, "moved", "this game is moving between servers; try again in a moment");
         r.headers.emplace_back("Retry-After", "1");
+        r.headers.emplace_back("Cache-Control", "no-store");
+        return r;
+    } catch (const StorageError& e) {
+        // The database is unreachable (e.g. PostgreSQL restarting): nothing was changed.
+        logLimited("storage", std::string("request: ") + e.what());
+        Response r = apiError(503, "storage", "the game's storage is unavailable; try again in a moment");
+        r.headers.emplace_back("Retry-After", "2");
         r.headers.emplace_back("Cache-Control", "no-store");
         return r;
     } catch (const std::exception& e) {

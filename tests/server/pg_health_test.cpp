@@ -69,6 +69,11 @@ TEST(PgHealth, HealthzIs503WhilePostgresIsDownAnd200WhenItIsBack) {
         EXPECT_EQ(reply.header("cache-control"), "no-store");
         // The pages do not depend on the database: the server itself answers on.
         EXPECT_EQ(httpRequest(server.port(), "GET", "/en/").status, 200);
+        // A game lookup cannot reach the database: "try again", not an internal error.
+        const HttpReply lookup = httpRequest(server.port(), "GET", "/api/games/AAAAAAAAAAAAAAAAAAAAAA");
+        EXPECT_EQ(lookup.status, 503) << lookup.body;
+        EXPECT_EQ(lookup.bodyJson().value("error", ""), "storage") << lookup.body;
+        EXPECT_EQ(lookup.header("retry-after"), "2");
 
         pgTemp({"up", pgDir});
         ASSERT_TRUE(waitForHealth(server.port(), 200, reply, slowest)) << "still " << reply.status << " " << reply.body;
