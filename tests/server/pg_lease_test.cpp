@@ -189,9 +189,9 @@ TEST_F(Postgres, ATakeoverFencesAnOwnerWritingMeanwhile) {
     auto a = open("a");
     auto b = open("b");
     a->createGame(row("g"));
-    std::atomic<bool> stop{false};
-    std::int64_t stored = 0;  // actions a was told are durable
-    std::string lastError;
+    std::atomic<bool> stop{false}, fenced{false};
+    std::atomic<std::int64_t> stored{0};  // actions a was told are durable
+    std::string lastError;                // written by the writer before `fenced`
     std::thread writer([&] {
         for (std::int64_t seq = 0; !stop; ++seq) {
             try {
@@ -199,6 +199,7 @@ TEST_F(Postgres, ATakeoverFencesAnOwnerWritingMeanwhile) {
                 stored = seq + 1;
             } catch (const LeaseLost& e) {
                 lastError = e.what();
+                fenced = true;
                 return;
             }
         }
@@ -206,13 +207,18 @@ TEST_F(Postgres, ATakeoverFencesAnOwnerWritingMeanwhile) {
     while (stored < 20) std::this_thread::yield();
     const auto epoch = b->acquireLease("g", "b", kNow + 10 * kTtl, kTtl);
     const auto seenByB = b->loadActions("g").size();
+    // The writer keeps writing until its next write is refused (on a busy machine it may not
+    // have written at all since the takeover): wait for that, at most 20 s.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!fenced && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     stop = true;
     writer.join();
     ASSERT_EQ(epoch, std::optional<std::int64_t>(2));
-    EXPECT_FALSE(lastError.empty()) << "a never learned it lost the game";
+    ASSERT_TRUE(fenced) << "a never learned it lost the game";
+    EXPECT_FALSE(lastError.empty());
     // Every action a had acknowledged is there for b, and none after the takeover.
-    EXPECT_EQ(static_cast<std::int64_t>(seenByB), stored);
-    EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("g").size()), stored);
+    EXPECT_EQ(static_cast<std::int64_t>(seenByB), stored.load());
+    EXPECT_EQ(static_cast<std::int64_t>(b->loadActions("g").size()), stored.load());
 }
 
 // As above through group commit: each batch (BEGIN, SAVEPOINT and a fenced insert per item,
