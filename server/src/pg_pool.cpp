@@ -15,6 +15,17 @@ std::string withoutPassword(const std::string& url) {
 
 }  // namespace
 
+std::string withoutPasswordIn(std::string message, const std::string& url) {
+    std::smatch m;
+    for (const std::regex& r : {std::regex(R"(^postgres(?:ql)?://[^:/@?]*:([^@/?]*)@)"), std::regex(R"([?&]password=([^&]*))")}) {
+        if (!std::regex_search(url, m, r) || m[1].length() == 0) continue;
+        const std::string secret = m[1].str();
+        for (std::size_t at = message.find(secret); at != std::string::npos; at = message.find(secret, at + 3))
+            message.replace(at, secret.size(), "***");
+    }
+    return message;
+}
+
 Pool::Pool(std::string url, int size, std::atomic<std::int64_t>* roundTrips)
     : url_(std::move(url)), where_(withoutPassword(url_)), roundTrips_(roundTrips ? roundTrips : &ownRoundTrips_) {
     if (size < 1) throw StorageError("postgresql: the pool needs at least one connection");
@@ -40,11 +51,11 @@ std::unique_ptr<pqxx::connection> Pool::connect() {
     } catch (const pqxx::failure& e) {
         std::string msg = e.what();
         while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
-        throw StorageError("postgresql " + where_ + ": cannot connect: " + msg);
+        throw StorageError("postgresql " + where_ + ": cannot connect: " + withoutPasswordIn(msg, url_));
     } catch (const pqxx::usage_error& e) {
-        throw StorageError("postgresql " + where_ + ": " + e.what());
+        throw StorageError("postgresql " + where_ + ": " + withoutPasswordIn(e.what(), url_));
     } catch (const std::invalid_argument& e) {
-        throw StorageError("postgresql " + where_ + ": bad URL: " + e.what());
+        throw StorageError("postgresql " + where_ + ": bad URL: " + withoutPasswordIn(e.what(), url_));
     }
 }
 

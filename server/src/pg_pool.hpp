@@ -36,6 +36,10 @@ int migrate(pqxx::connection& connection);
 /// The latest schema version this server knows.
 int latestSchemaVersion();
 
+/// `message` with the password of `url` (postgresql://user:PASSWORD@… or password=…) replaced
+/// by ***: driver errors quote the URL they could not parse.
+std::string withoutPasswordIn(std::string message, const std::string& url);
+
 /// The pool. Thread-safe. Connections broken by a failure are replaced on the next take().
 class Pool {
 public:

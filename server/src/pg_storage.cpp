@@ -20,7 +20,7 @@ const std::string& migrated(const std::string& url) {
     } catch (const std::exception& e) {
         std::string msg = e.what();
         while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
-        throw StorageError("postgresql: cannot connect to the database: " + msg);
+        throw StorageError("postgresql: cannot connect to the database: " + withoutPasswordIn(msg, url));
     }
     migrate(*c);
     return url;

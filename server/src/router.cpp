@@ -273,7 +273,14 @@ Response Router::route(const Request& request) const {
             const std::string id(rest.size() > 8 ? rest.substr(8) : std::string_view());
             if (id.empty()) return page(site_.replay(pathLang, ""));
             if (!Registry::plausibleId(id)) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
-            Lookup found = registry_.find(id);
+            Lookup found;
+            try {
+                found = registry_.find(id);
+            } catch (const GameElsewhere&) {
+                // Held by another instance: the page needs only to know the game exists.
+                if (!registry_.peek(id)) throw;
+                return page(site_.replay(pathLang, id));
+            }
             if (found.status == Lookup::Expired) return errorPage(pathLang, site::ErrorKind::GameExpired, 410);
             if (!found.room) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
             return page(site_.replay(pathLang, id));

@@ -18,6 +18,17 @@ bool Router::handleDeferred(const Request& request, std::function<void(Response)
     metrics_.httpRequests.fetch_add(1, std::memory_order_relaxed);
     try {
         limitedAnalysis(request, std::string(id), done);
+    } catch (const GameElsewhere&) {
+        Response r = apiError(503, "moved", "this game is moving between servers; try again in a moment");
+        r.headers.emplace_back("Retry-After", "1");
+        r.headers.emplace_back("Cache-Control", "no-store");
+        done(std::move(r));
+    } catch (const StorageError& e) {
+        logLimited("storage", std::string("analysis: ") + e.what());
+        Response r = apiError(503, "storage", "the game's storage is unavailable; try again in a moment");
+        r.headers.emplace_back("Retry-After", "2");
+        r.headers.emplace_back("Cache-Control", "no-store");
+        done(std::move(r));
     } catch (const std::exception& e) {
         // The service keeps `done` only when it did not throw: answer here.
         logLimited("internal error", std::string("analysis: ") + e.what());

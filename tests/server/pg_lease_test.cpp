@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "metrics.hpp"
+#include "pg_pool.hpp"
 #include "pg_temp.hpp"
 #include "storage.hpp"
 
@@ -116,6 +117,17 @@ TEST_F(Postgres, BadUrlAndUnreachableServerAreClearErrors) {
     } catch (const StorageError& e) {
         EXPECT_NE(std::string(e.what()).find("cannot connect"), std::string::npos) << e.what();
     }
+    // A URL the driver cannot parse is quoted in its error: never with the password.
+    for (const char* url : {"postgresql://u:hunter2@[::1:1/db", "postgresql://u@[::1:1/db?password=hunter2"}) {
+        try {
+            openPostgresStorage(url);
+            FAIL() << "a malformed URL was accepted: " << url;
+        } catch (const StorageError& e) {
+            EXPECT_EQ(std::string(e.what()).find("hunter2"), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_EQ(senet::server::pg::withoutPasswordIn("in URI: \"postgresql://u:hunter2@h/db\" hunter2", "postgresql://u:hunter2@h/db"),
+              "in URI: \"postgresql://u:***@h/db\" ***");
 }
 
 TEST_F(Postgres, LeaseAcquireRenewAndTakeoverEpochs) {
