@@ -12,22 +12,12 @@
 #include "commit_queue.hpp"
 #include "memory_storage.hpp"
 #include "room_support.hpp"
+#include "wait_support.hpp"
 
 namespace senet::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-/// Waits (at most 10 s) until `done` holds.
-template <class F>
-bool within10s(F done) {
-    const auto until = std::chrono::steady_clock::now() + 10s;
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > until) return false;
-        std::this_thread::sleep_for(1ms);
-    }
-    return true;
-}
 
 std::int64_t plyOf(Client& c) { return c.state().value("ply", std::int64_t{-1}); }
 
@@ -58,7 +48,7 @@ TEST(BatchFault, AFailedGroupCommitFailsEveryGameInItAndStoresNothing) {
         faulty.setFault([](WriteKind kind, std::int64_t) { return kind == WriteKind::Batch; });
         for (auto& c : clients) c->send("throw", {{"ply", 0}});
         for (std::size_t g = 0; g < clients.size(); ++g) {
-            ASSERT_TRUE(within10s([&] { return clients[g]->hasNewError(); })) << "game " << g << " got no error";
+            ASSERT_TRUE(eventually([&] { return clients[g]->hasNewError(); })) << "game " << g << " got no error";
             EXPECT_EQ(clients[g]->waitForError("storage").value("code", ""), "storage");
             EXPECT_EQ(plyOf(*clients[g]), 0) << "game " << g << " moved on";
             EXPECT_TRUE(sqlite->loadActions(ids[g]).empty()) << "game " << g << ": a throw of the failed batch was stored";
@@ -66,7 +56,7 @@ TEST(BatchFault, AFailedGroupCommitFailsEveryGameInItAndStoresNothing) {
         faulty.setFault({});
         for (auto& c : clients) c->send("throw", {{"ply", 0}});
         for (std::size_t g = 0; g < clients.size(); ++g) {
-            ASSERT_TRUE(within10s([&] { return plyOf(*clients[g]) == 1; })) << "game " << g;
+            ASSERT_TRUE(eventually([&] { return plyOf(*clients[g]) == 1; })) << "game " << g;
             EXPECT_FALSE(clients[g]->hasNewError());
             ASSERT_EQ(sqlite->loadActions(ids[g]).size(), 1u);
         }

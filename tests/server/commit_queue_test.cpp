@@ -13,7 +13,9 @@
 #include <thread>
 
 #include "commit_queue.hpp"
+#include "forwarding_storage.hpp"
 #include "room_support.hpp"
+#include "wait_support.hpp"
 
 namespace senet::testing {
 namespace {
@@ -35,9 +37,9 @@ struct TempDir {
 /// Real SQLite storage with a gate in front of appendBatch: while closed, the writer thread
 /// waits inside its batch (so that the test can queue more writes meanwhile). Records the size
 /// of every batch. Everything else goes straight to SQLite.
-class GatedStorage final : public Storage {
+class GatedStorage final : public ForwardingStorage {
 public:
-    explicit GatedStorage(Storage& inner) : inner_(inner) {}
+    explicit GatedStorage(Storage& inner) : ForwardingStorage(inner) {}
     void close() {
         std::lock_guard lock(mutex_);
         open_ = false;
@@ -67,24 +69,10 @@ public:
             cv_.wait(lock, [&] { return open_; });
             held_ = false;
         }
-        return inner_.appendBatch(batch);
+        return ForwardingStorage::appendBatch(batch);
     }
-    void createGame(const GameRow& g) override { inner_.createGame(g); }
-    bool takeSeat(const std::string& id, int seat, const std::string& hash) override { return inner_.takeSeat(id, seat, hash); }
-    void setClientSeed(const std::string& id, int seat, const std::string& seed) override { inner_.setClientSeed(id, seat, seed); }
-    void appendAction(const std::string& id, const ActionRow& a) override { inner_.appendAction(id, a); }
-    void appendFinalAction(const std::string& id, const ActionRow& a, const std::string& r) override {
-        inner_.appendFinalAction(id, a, r);
-    }
-    void finishGame(const std::string& id, const std::string& r) override { inner_.finishGame(id, r); }
-    void setRematch(const std::string& id, const std::string& r) override { inner_.setRematch(id, r); }
-    void expireGame(const std::string& id) override { inner_.expireGame(id); }
-    std::optional<GameRow> loadGame(const std::string& id) override { return inner_.loadGame(id); }
-    std::vector<ActionRow> loadActions(const std::string& id) override { return inner_.loadActions(id); }
-    std::vector<std::string> unfinishedGames() override { return inner_.unfinishedGames(); }
 
 private:
-    Storage& inner_;
     std::mutex mutex_;
     std::condition_variable cv_;
     bool open_ = true, held_ = false;
@@ -99,17 +87,6 @@ GameRow gameRow(const std::string& id) {
     g.serverSeed.assign(32, 7);
     g.seatHashes = {"a", "b"};
     return g;
-}
-
-/// Waits (at most 10 s) until `done` holds.
-template <class F>
-bool eventually(F done) {
-    const auto until = std::chrono::steady_clock::now() + 10s;
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > until) return false;
-        std::this_thread::sleep_for(1ms);
-    }
-    return true;
 }
 
 TEST(SqliteBatch, OneTransactionEachItemAlone) {

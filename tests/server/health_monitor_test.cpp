@@ -13,23 +13,14 @@
 #include <thread>
 
 #include "health.hpp"
+#include "wait_support.hpp"
 
 namespace senet::server {
 namespace {
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
-
-/// Polls `cond` every 5 ms for up to 10 s.
-template <class F>
-bool eventually(F cond) {
-    const auto end = Clock::now() + 10s;
-    while (Clock::now() < end) {
-        if (cond()) return true;
-        std::this_thread::sleep_for(5ms);
-    }
-    return cond();
-}
+using senet::testing::eventually;
 
 TEST(HealthMonitor, ReportsTheProbesReasonAndRecovers) {
     std::mutex m;
