@@ -17,6 +17,25 @@ Response apiError(int status, std::string_view code, std::string_view message) {
 
 namespace {
 
+Response retryLater(std::string_view code, std::string_view message, const char* seconds) {
+    Response r = apiError(503, code, message);
+    r.headers.emplace_back("Retry-After", seconds);
+    r.headers.emplace_back("Cache-Control", "no-store");
+    return r;
+}
+
+}  // namespace
+
+Response gameMovingAnswer() {
+    return retryLater("moved", "this game is moving between servers; try again in a moment", "1");
+}
+
+Response storageDownAnswer() {
+    return retryLater("storage", "the game's storage is unavailable; try again in a moment", "2");
+}
+
+namespace {
+
 /// Reads an optional string field; sets `error` when present but not a string.
 std::optional<std::string> stringField(const json& body, const char* name, std::string& error) {
     const auto it = body.find(name);

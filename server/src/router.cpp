@@ -62,17 +62,11 @@ Response Router::handle(const Request& request) const {
         return r;
     } catch (const GameElsewhere& e) {
         // Another instance holds the game; its lease expires or it is handed on within seconds.
-        Response r = apiError(503, "moved", "this game is moving between servers; try again in a moment");
-        r.headers.emplace_back("Retry-After", "1");
-        r.headers.emplace_back("Cache-Control", "no-store");
-        return r;
+        return gameMovingAnswer();
     } catch (const StorageError& e) {
         // The database is unreachable (e.g. PostgreSQL restarting): nothing was changed.
         logLimited("storage", std::string("request: ") + e.what());
-        Response r = apiError(503, "storage", "the game's storage is unavailable; try again in a moment");
-        r.headers.emplace_back("Retry-After", "2");
-        r.headers.emplace_back("Cache-Control", "no-store");
-        return r;
+        return storageDownAnswer();
     } catch (const std::exception& e) {
         std::cerr << "senet-server: " << request.method << ' ' << utf8::cut(request.target, 200) << ": " << e.what() << '\n';
         return apiError(500, "internal", "internal error");

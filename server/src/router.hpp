@@ -96,5 +96,10 @@ Response apiGameRecord(Registry& registry, const std::string& id, const fairness
 Response apiKey(const fairness::Signer* signer);
 /// A JSON error body {"error": code, "message": message}.
 Response apiError(int status, std::string_view code, std::string_view message);
+/// 503 `moved` + Retry-After 1: another instance holds the game, or this one is handing it on.
+Response gameMovingAnswer();
+/// 503 `storage` + Retry-After 2: the game's stored row could not be read (the database is
+/// unreachable); nothing changed.
+Response storageDownAnswer();
 
 }  // namespace senet::server

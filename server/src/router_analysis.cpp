@@ -19,16 +19,10 @@ bool Router::handleDeferred(const Request& request, std::function<void(Response)
     try {
         limitedAnalysis(request, std::string(id), done);
     } catch (const GameElsewhere&) {
-        Response r = apiError(503, "moved", "this game is moving between servers; try again in a moment");
-        r.headers.emplace_back("Retry-After", "1");
-        r.headers.emplace_back("Cache-Control", "no-store");
-        done(std::move(r));
+        done(gameMovingAnswer());
     } catch (const StorageError& e) {
         logLimited("storage", std::string("analysis: ") + e.what());
-        Response r = apiError(503, "storage", "the game's storage is unavailable; try again in a moment");
-        r.headers.emplace_back("Retry-After", "2");
-        r.headers.emplace_back("Cache-Control", "no-store");
-        done(std::move(r));
+        done(storageDownAnswer());
     } catch (const std::exception& e) {
         // The service keeps `done` only when it did not throw: answer here.
         logLimited("internal error", std::string("analysis: ") + e.what());

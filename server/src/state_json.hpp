@@ -4,7 +4,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -82,10 +81,7 @@ inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* m
     const bool isOver = f.over;
     const bool opening = f.game.phase() == Phase::Opening;
     const std::size_t start = out.size();
-    std::optional<jsonout::Object> object;
-    if (marks) object.emplace(out, marks->at.data(), StateMarks::kMembers);
-    else object.emplace(out);
-    jsonout::Object& s = *object;
+    jsonout::Object s(out, marks ? marks->at.data() : nullptr, marks ? StateMarks::kMembers : 0);
     s.key("board");
     out += '[';
     for (int sq = 1; sq <= kSquareCount; ++sq) {
@@ -178,11 +174,11 @@ inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* m
     s.num("throwIndex", f.throwIndex);
     if (opening) s.null("turn");
     else s.num("turn", number(pos.turn));
-    object.reset();  // writes the closing brace
     if (marks) {
+        // Relative to the object's start; the last mark is where `s` writes its closing brace.
         marks->count = StateMarks::kMembers;
         for (std::size_t i = 0; i < StateMarks::kMembers; ++i) marks->at[i] -= static_cast<std::uint32_t>(start);
-        marks->at[StateMarks::kMembers] = static_cast<std::uint32_t>(out.size() - start - 1);
+        marks->at[StateMarks::kMembers] = static_cast<std::uint32_t>(out.size() - start);
     }
 }
 
