@@ -79,6 +79,7 @@ void CommitQueue::run() {
             }
         }
         items.clear();
+        storage_.maintain();  // after the replies: a fold delays the next batch, not this one
     }
 }
 

@@ -31,6 +31,7 @@ public:
     std::optional<GameRow> loadGame(const std::string& id) override { return inner_.loadGame(id); }
     std::vector<ActionRow> loadActions(const std::string& id) override { return inner_.loadActions(id); }
     std::vector<std::string> unfinishedGames() override { return inner_.unfinishedGames(); }
+    void maintain() override { inner_.maintain(); }
     std::optional<std::int64_t> acquireLease(const std::string& id, const std::string& instance, std::int64_t nowMs,
                                              std::int64_t ttlMs) override {
         return inner_.acquireLease(id, instance, nowMs, ttlMs);

@@ -240,7 +240,7 @@ std::optional<std::pair<std::int64_t, std::int64_t>> countRows(const std::string
     std::optional<std::pair<std::int64_t, std::int64_t>> out;
     if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
         sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM actions)", -1, &st, nullptr) ==
+        if (sqlite3_prepare_v2(db, "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM actions) + (SELECT count(*) FROM action_log)", -1, &st, nullptr) ==
                 SQLITE_OK &&
             sqlite3_step(st) == SQLITE_ROW)
             out = std::make_pair(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1));

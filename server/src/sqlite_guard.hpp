@@ -67,7 +67,7 @@ WalGuard guardWal(const std::filesystem::path& db, const std::filesystem::path& 
 /// file and the first problems found when it does not answer "ok".
 void quickCheck(sqlite3* db, const std::string& path);
 
-/// Rows in the games and actions tables of the database at `path`, read through a separate
+/// Rows in the games table and of actions (`actions` and `action_log`) at `path`, read through a separate
 /// read-only connection; nullopt when they cannot be counted.
 std::optional<std::pair<std::int64_t, std::int64_t>> countRows(const std::string& path);
 

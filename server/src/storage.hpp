@@ -105,6 +105,9 @@ public:
     virtual std::vector<ActionRow> loadActions(const std::string& id) = 0;
     /// Ids of every game with status "playing".
     virtual std::vector<std::string> unfinishedGames() = 0;
+    /// Housekeeping between writes, off every reply's path: the commit queue calls it after it
+    /// has delivered a batch's results (SQLite folds its action log here). Never throws.
+    virtual void maintain() {}
 
     // --- Ownership of games by one instance among several (server/README.md, "Several instances").
     // A single-instance store (SQLite) owns every game: the defaults below say so. A shared store
@@ -152,6 +155,8 @@ struct SqliteOptions {
     bool acceptDamagedWal = false;  ///< serve what SQLite recovers from a damaged WAL (logged) instead of refusing
     bool quickCheck = true;         ///< run PRAGMA quick_check before serving
     std::filesystem::path recoveryDir;  ///< where a crash's WAL is copied; empty: "recovery" beside the database
+    /// Actions logged before the action log is folded into `actions` (sqlite_action_log.hpp), >= 1.
+    std::size_t foldRows = 16384;
 };
 
 /// Recovery copies of intact WALs kept (copies of damaged ones are never deleted).

@@ -128,7 +128,7 @@ BackupContent readBackup(const fs::path& file) {
     sqlite3* h = nullptr;
     if (sqlite3_open_v2(file.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
         sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(h, "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM actions)", -1, &st, nullptr) == SQLITE_OK &&
+        if (sqlite3_prepare_v2(h, "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM actions) + (SELECT count(*) FROM action_log)", -1, &st, nullptr) == SQLITE_OK &&
             sqlite3_step(st) == SQLITE_ROW) {
             out.games = sqlite3_column_int64(st, 0);
             out.actions = sqlite3_column_int64(st, 1);
@@ -183,7 +183,8 @@ long long gappedGames(const fs::path& file) {
     if (sqlite3_open_v2(file.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
         sqlite3_stmt* st = nullptr;
         if (sqlite3_prepare_v2(h,
-                               "SELECT count(*) FROM (SELECT game_id, max(seq) + 1 AS n, count(*) AS c FROM actions "
+                               "SELECT count(*) FROM (SELECT game_id, max(seq) + 1 AS n, count(*) AS c FROM "
+                               "(SELECT game_id, seq FROM actions UNION ALL SELECT game_id, seq FROM action_log) "
                                "GROUP BY game_id) WHERE n != c",
                                -1, &st, nullptr) == SQLITE_OK &&
             sqlite3_step(st) == SQLITE_ROW)

@@ -122,7 +122,7 @@ std::pair<long long, long long> countRows(const fs::path& db) {
     std::pair<long long, long long> out{-1, -1};
     if (sqlite3_open_v2(copy.c_str(), &h, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
         sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(h, "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM actions)", -1, &st, nullptr) ==
+        if (sqlite3_prepare_v2(h, "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM actions) + (SELECT count(*) FROM action_log)", -1, &st, nullptr) ==
                 SQLITE_OK &&
             sqlite3_step(st) == SQLITE_ROW)
             out = {sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1)};

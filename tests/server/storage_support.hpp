@@ -47,7 +47,7 @@ std::string readBytes(const std::filesystem::path& p);
 /// Writes bytes, replacing the file.
 void writeBytes(const std::filesystem::path& p, const std::string& bytes);
 
-/// Rows in games and actions of the database `db` together with its WAL (`db`-wal, if any),
+/// Rows in games and actions (folded and logged) of the database `db` together with its WAL (`db`-wal, if any),
 /// read from a copy of both in a scratch directory so the files themselves are not touched.
 /// {-1, -1} when SQLite cannot read them.
 std::pair<long long, long long> countRows(const std::filesystem::path& db);
