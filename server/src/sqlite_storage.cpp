@@ -2,6 +2,7 @@
 // RAII wrappers over the C API.
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -96,7 +97,11 @@ public:
           commit_(db_, "COMMIT"),
           savepoint_(db_, "SAVEPOINT item"),
           release_(db_, "RELEASE item"),
-          log_(db_, options.foldRows) {}
+          log_(db_, options.foldRows),
+          path_(path),
+          file_(fileId(path)) {
+        if (!file_) throw StorageError("sqlite " + path + ": cannot stat the database file it just opened");
+    }
 
     ~SqliteStorage() override {
         // A clean stop leaves every action in `actions` (a killed process's log is folded at
@@ -112,6 +117,7 @@ public:
 
     void createGame(const GameRow& g) override {
         std::lock_guard lock(mutex_);
+        checkFile();
         transaction([&] {
             Use u(insertGame_);
             u.text(1, g.id).text(2, g.ruleset).text(3, g.opponent).text(4, g.level).blob(5, g.serverSeed);
@@ -129,6 +135,7 @@ public:
 
     bool takeSeat(const std::string& id, int seat, const std::string& hash) override {
         std::lock_guard lock(mutex_);
+        checkFile();
         Use u(seat == 0 ? takeSeat0_ : takeSeat1_);
         u.text(1, id).text(2, hash).integer(3, nowMs());
         u.step();
@@ -137,6 +144,7 @@ public:
 
     void setClientSeed(const std::string& id, int seat, const std::string& seed) override {
         std::lock_guard lock(mutex_);
+        checkFile();
         Use u(seat == 0 ? seed0_ : seed1_);
         u.text(1, id).text(2, seed);
         u.step();
@@ -160,6 +168,7 @@ public:
 
     void finishGame(const std::string& id, const std::string& resultJson) override {
         std::lock_guard lock(mutex_);
+        checkFile();
         Use u(finish_);
         u.text(1, id).text(2, resultJson).integer(3, nowMs());
         u.step();
@@ -167,6 +176,7 @@ public:
 
     void setRematch(const std::string& id, const std::string& rematchId) override {
         std::lock_guard lock(mutex_);
+        checkFile();
         Use u(rematch_);
         u.text(1, id).text(2, rematchId);
         u.step();
@@ -174,6 +184,7 @@ public:
 
     void expireGame(const std::string& id) override {
         std::lock_guard lock(mutex_);
+        checkFile();
         Use u(expire_);
         u.text(1, id);
         u.step();
@@ -229,6 +240,24 @@ public:
     }
 
 private:
+    /// The device and inode of the file at `path`, or nullopt when it cannot be stat'ed.
+    static std::optional<std::pair<dev_t, ino_t>> fileId(const std::string& path) {
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+        return std::make_pair(st.st_dev, st.st_ino);
+    }
+
+    /// Before every write: throws StorageError when the database file was deleted or replaced
+    /// since it was opened. Such writes would succeed into a file nobody will open again (the
+    /// next start would not see them): refused, they change nothing and the player is told.
+    /// One stat() per write or per batch. The caller holds mutex_.
+    void checkFile() const {
+        if (fileId(path_) != file_)
+            throw StorageError("sqlite " + path_ +
+                               ": the database file was deleted or replaced while the server was running; writes are refused "
+                               "until it is back (server/README.md, Damaged database)");
+    }
+
     /// appendAction and appendFinalAction: a batch of one, its error thrown.
     void appendOne(const BatchedAction& item) {
         std::lock_guard lock(mutex_);
@@ -248,6 +277,7 @@ private:
         // that ends the game is two statements, inside a savepoint of their own. The control
         // statements are prepared once: parsing them per item cost more than the insert.
         try {
+            checkFile();
             Use(begin_).step();
         } catch (const StorageError&) {
             std::fill(errors.begin(), errors.end(), std::current_exception());
@@ -352,6 +382,8 @@ private:
     Stmt insertGame_, takeSeat0_, takeSeat1_, seed0_, seed1_, finish_, rematch_, expire_, selectGame_,
         selectActions_, unfinished_, begin_, commit_, savepoint_, release_;
     SqliteActionLog log_;
+    const std::string path_;
+    const std::optional<std::pair<dev_t, ino_t>> file_;  ///< the database file opened
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -263,6 +264,49 @@ TEST(SqliteContract, LastActivityIsTheLastActionsTime) {
     ASSERT_TRUE(g.has_value());
     EXPECT_EQ(g->updatedMs, 1800000000000 + 3 * 60000) << "not the last action's time";
     EXPECT_EQ(g->createdMs, 1700000000123);
+    s.reset();
+    std::filesystem::remove_all(dir);
+}
+
+/// SQLite: while the database file is moved away (or deleted), every write is refused with a
+/// StorageError naming the file, and changes nothing; when the same file is back, writes go on.
+/// (Writes into a deleted file would succeed and be lost at the next start.)
+TEST(SqliteContract, WritesAreRefusedWhileTheFileIsGoneAndGoOnWhenItIsBack) {
+    const auto dir = std::filesystem::temp_directory_path() / ("senet-contract-gone-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const auto file = dir / "games.db", away = dir / "moved.db";
+    auto s = openSqliteStorage(file.string(), false);
+    s->createGame(sampleRow("g1"));
+    s->appendAction("g1", ActionRow{0, 't', 4, ""});
+    std::filesystem::rename(file, away);
+    try {
+        s->appendAction("g1", ActionRow{1, 'm', 0, "9-11"});
+        ADD_FAILURE() << "a write into a file that is gone succeeded";
+    } catch (const StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("deleted or replaced"), std::string::npos) << e.what();
+    }
+    const auto batch = s->appendBatch({BatchedAction{"g1", ActionRow{1, 'm', 0, "9-11"}, {}}});
+    ASSERT_EQ(batch.size(), 1u);
+    EXPECT_TRUE(batch[0]);
+    EXPECT_THROW(s->createGame(sampleRow("g2")), StorageError);
+    EXPECT_THROW(s->takeSeat("g1", 1, "late"), StorageError);
+    EXPECT_THROW(s->setClientSeed("g1", 1, "seed"), StorageError);
+    EXPECT_THROW(s->finishGame("g1", "{}"), StorageError);
+    EXPECT_THROW(s->expireGame("g1"), StorageError);
+    EXPECT_THROW(s->setRematch("g1", "g2"), StorageError);
+    // A new, empty file in its place is not the database either.
+    { std::ofstream(file) << ""; }
+    EXPECT_THROW(s->appendAction("g1", ActionRow{1, 'm', 0, "9-11"}), StorageError);
+    std::filesystem::remove(file);
+    // Back: nothing of the refused writes happened, and writing goes on.
+    std::filesystem::rename(away, file);
+    EXPECT_EQ(s->loadActions("g1").size(), 1u);
+    EXPECT_FALSE(s->loadGame("g2").has_value());
+    EXPECT_EQ(s->loadGame("g1")->seatHashes[1], "");
+    s->appendAction("g1", ActionRow{1, 'm', 0, "9-11"});
+    EXPECT_EQ(s->loadActions("g1").size(), 2u);
     s.reset();
     std::filesystem::remove_all(dir);
 }
