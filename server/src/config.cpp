@@ -56,7 +56,8 @@ constexpr const char* kUsage =
     "  --analysis-rate R --analysis-burst B  analysis requests per second per address, and burst (default 0.5, 10)\n"
     "  --analysis-cache N     analyses kept in memory, least recently used dropped (default 256)\n"
     "  --database URL         PostgreSQL instead of SQLite: postgresql://user@host:port/db or\n"
-    "                         postgresql:///db?host=/socket/dir (SENET_DATABASE; default: SQLite in --data-dir)\n"
+    "                         postgresql:///db?host=/socket/dir; postgres:// is the same (SENET_DATABASE;\n"
+    "                         default: SQLite in --data-dir)\n"
     "  --database-pool N      PostgreSQL connections, the most storage calls at once (default 4)\n"
     "  --instance NAME        this instance's name in the games' leases (SENET_INSTANCE; default: the host\n"
     "                         name and port); unique among the instances sharing one database (a second\n"
@@ -64,7 +65,10 @@ constexpr const char* kUsage =
     "  --lease-ttl MS         lifetime of a game lease, renewed every third of it (300..600000, default 5000;\n"
     "                         alias --lease-ms)\n"
     "  --test-seed HEX        TESTS ONLY: fixed 32-byte server seed for every game\n"
-    "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n";
+    "  --test-fail-writes PATH  TESTS ONLY: every storage write fails while the file PATH exists\n"
+    "exit status: 0 after SIGTERM/SIGINT (or --help); 2 a bad flag, value or combination of flags;\n"
+    "  3 the --instance name is held by another live process on the database; 1 any other error\n"
+    "  (e.g. the database unreachable). deploy/senet-server@.service restarts on 1, not on 2 or 3\n";
 
 /// Splits a comma-separated list, dropping empty items and surrounding spaces.
 std::vector<std::string> splitList(const std::string& s) {
@@ -230,7 +234,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
     c.leaseTtl = std::chrono::milliseconds(leaseMs);
     if (auto it = values.find("database"); it != values.end()) {
         if (!it->second.starts_with("postgresql://") && !it->second.starts_with("postgres://")) {
-            error = "--database must be a postgresql:// URL (SQLite is the default: leave --database out)";
+            error = "--database must be a postgresql:// or postgres:// URL (SQLite is the default: leave --database out)";
             return std::nullopt;
         }
         c.database = it->second;

@@ -19,13 +19,31 @@
 
 using namespace senet::server;
 
+namespace {
+
+/// Exit statuses (server/README.md, "Exit status"; --help). A supervisor restarts on kError
+/// (the database may come back, a port be freed) but not on kUsage or kInstanceInUse, which a
+/// restart with the same flags cannot cure (deploy/senet-server@.service,
+/// RestartPreventExitStatus=).
+constexpr int kStopped = 0;
+constexpr int kError = 1;
+constexpr int kUsage = 2;
+constexpr int kInstanceInUse = 3;
+
+/// A combination of flags found unusable after parsing (the same case as a bad flag: kUsage).
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
     std::string error;
     bool help = false;
     auto config = parseConfig(argc, argv, error, help);
     if (!config) {
         (help ? std::cout : std::cerr) << (help ? "" : "senet-server: ") << error << (help ? "" : "\n");
-        return help ? 0 : 2;
+        return help ? kStopped : kUsage;
     }
     if (config->testSeed) std::cerr << "senet-server: WARNING: --test-seed: every game uses the same server seed (tests only)\n";
     try {
@@ -35,7 +53,7 @@ int main(int argc, char** argv) {
         std::unique_ptr<Storage> database;
         if (!config->database.empty()) {
             // PostgreSQL (server/README.md, "PostgreSQL"); the SQLite flags do not apply.
-            if (!config->backupDir.empty()) throw std::runtime_error("--backup-dir backs up SQLite only; back up PostgreSQL with its own tools");
+            if (!config->backupDir.empty()) throw UsageError("--backup-dir backs up SQLite only; back up PostgreSQL with its own tools");
             PostgresOptions pgOptions;
             pgOptions.instance = config->instance;  // parseConfig's default: host:port
             pgOptions.leaseTtlMs = config->leaseTtl.count();
@@ -59,7 +77,7 @@ int main(int argc, char** argv) {
         std::unique_ptr<BackupTimer> backups;
         if (!config->backupDir.empty() && std::filesystem::weakly_canonical(config->backupDir) ==
                                               std::filesystem::weakly_canonical(config->dataDir / "recovery"))
-            throw std::runtime_error("--backup-dir must not be the recovery directory " + (config->dataDir / "recovery").string());
+            throw UsageError("--backup-dir must not be the recovery directory " + (config->dataDir / "recovery").string());
         if (!config->backupDir.empty())
             backups = std::make_unique<BackupTimer>(dbPath, config->backupDir, config->backupInterval, config->backupKeep);
         std::unique_ptr<FaultyStorage> faulty;
@@ -77,7 +95,7 @@ int main(int argc, char** argv) {
         // GET /healthz: the database checked every second on a thread of its own (API.md).
         HealthMonitor health(config->database.empty() ? std::function<std::string()>([dbPath] { return sqliteHealth(dbPath); })
                                                       : std::function<std::string()>([&db = *database] { return db.health(); }));
-        if (config->webRoot.empty()) throw std::runtime_error("no web/ directory found; pass --web-root");
+        if (config->webRoot.empty()) throw UsageError("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
         PoolScheduler scheduler(config->aiThreads);
         // Group commit: the throws and moves of many games in one transaction (server/README.md).
@@ -180,15 +198,27 @@ int main(int argc, char** argv) {
         analysis.stop();  // before the io_context goes: queued answers hold its sessions
         scheduler.stop();
         commits.stop();  // the last batch is committed (its rooms reply to closed connections)
+        // Nothing more is written: the games' leases are handed on, so that the instances the
+        // pages reconnect to take the games at once, not after a lease ttl (deploy/README.md,
+        // "Rolling upgrade"). At most 3 s of the unit's 10 s stop timeout; the rest expire.
+        if (sharedStore)
+            if (const int n = registry.releaseAll(std::chrono::steady_clock::now() + std::chrono::seconds(3)); n > 0)
+                std::cout << "senet-server: handed on " << n << " games" << std::endl;
         if (const auto c = commits.stats(); c.batches > 0)
             std::cout << "senet-server: " << c.items << " actions stored in " << c.batches << " commits (largest "
                       << c.largest << ")" << std::endl;
         // One last backup after the last write: a restart or upgrade always has a fresh one.
         if (backups) backups->stop(true);
         std::cout << "senet-server: stopped" << std::endl;
+    } catch (const InstanceNameInUse& e) {
+        std::cerr << "senet-server: " << e.what() << '\n';
+        return kInstanceInUse;
+    } catch (const UsageError& e) {
+        std::cerr << "senet-server: " << e.what() << '\n';
+        return kUsage;
     } catch (const std::exception& e) {
         std::cerr << "senet-server: " << e.what() << '\n';
-        return 1;
+        return kError;
     }
-    return 0;
+    return kStopped;
 }

@@ -114,7 +114,7 @@ InstanceLock::InstanceLock(const std::string& url, const std::string& where, con
         throw StorageError("postgresql " + where_ + ": taking the instance name failed: " + firstLine(e.what()));
     }
     if (!held)
-        throw StorageError("instance \"" + instance_ + "\" is already running on this database (" + holder(*c_) +
+        throw InstanceNameInUse("instance \"" + instance_ + "\" is already running on this database (" + holder(*c_) +
                            "): two processes with one instance name would each take the other's games. Stop that "
                            "process, or give this one a name of its own with --instance NAME (deploy/README.md, "
                            "\"Adding an instance\")");

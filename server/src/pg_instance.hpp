@@ -21,8 +21,8 @@ public:
     /// Connects to `url` and takes the lock of `instance`, waiting up to `wait` for a holder
     /// that is going away (a killed process's connection is closed by its kernel, and its
     /// PostgreSQL backend ends moments later). Throws StorageError when the server cannot be
-    /// reached, and StorageError naming the instance, the process that holds the name and how
-    /// to fix it when another live process does.
+    /// reached, and InstanceNameInUse naming the instance, the process that holds the name and
+    /// how to fix it when another live process does.
     InstanceLock(const std::string& url, const std::string& where, const std::string& instance, std::chrono::milliseconds wait);
     ~InstanceLock();
     InstanceLock(const InstanceLock&) = delete;

@@ -271,7 +271,7 @@ namespace senet::server {
 
 std::unique_ptr<Storage> openPostgresStorage(const std::string& url, const PostgresOptions& options) {
     if (url.rfind("postgresql://", 0) != 0 && url.rfind("postgres://", 0) != 0)
-        throw StorageError("postgresql: the database URL must start with postgresql://");
+        throw StorageError("postgresql: the database URL must start with postgresql:// or postgres://");
     // An unreachable server is a clear error within seconds, not a hang (unless the URL says otherwise).
     std::string withTimeout = url;
     if (url.find("connect_timeout=") == std::string::npos)

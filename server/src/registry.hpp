@@ -2,6 +2,7 @@
 // restoring unfinished games at start. Thread-safe.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -102,6 +103,12 @@ public:
     /// as soon as their lease is free or expired (Storage::orphanedGames, then acquireLease), and
     /// restores them into memory. Returns how many. Throws StorageError.
     int takeOver();
+    /// At a clean stop, after the last write (the I/O threads, the computer and the commit
+    /// queue stopped): gives up the lease of every room in memory, so that the instance nginx
+    /// sends the games to next takes them at once instead of after a lease ttl. Stops trying at
+    /// `deadline` (the remaining leases simply expire). Returns how many rooms' leases it gave up
+    /// (one this instance had already lost counts too); 0 without a shared store. Never throws (a failure is logged).
+    int releaseAll(std::chrono::steady_clock::time_point deadline);
     /// Unix ms on the lease clock (the wall clock at construction, advanced by the registry's clock).
     std::int64_t leaseNowMs() const;
     /// Drops from memory the rooms nobody uses (no connection, nothing pending, no action for

@@ -136,6 +136,27 @@ LeaseRound Registry::renewLeases() {
     return out;
 }
 
+int Registry::releaseAll(std::chrono::steady_clock::time_point deadline) {
+    if (!shared_) return 0;
+    std::vector<std::string> held;
+    {
+        std::lock_guard lock(mutex_);
+        held.reserve(rooms_.size());
+        for (const auto& [id, room] : rooms_) held.push_back(id);
+    }
+    int released = 0;
+    for (const std::string& id : held) {
+        if (std::chrono::steady_clock::now() >= deadline) break;
+        try {
+            services_.storage.releaseLease(id, services_.config.instance);
+            ++released;
+        } catch (const std::exception& e) {
+            logLimited("lease", "game " + id + ": the lease could not be released (it will expire): " + e.what());
+        }
+    }
+    return released;
+}
+
 int Registry::takeOver() {
     std::unordered_set<std::string> wanted;
     {

@@ -26,6 +26,14 @@ struct LeaseLost : StorageError {
     using StorageError::StorageError;
 };
 
+/// Thrown when opening a shared store whose instance name another live process holds
+/// (PostgresOptions::lockInstance). Nothing was changed; restarting cannot help until that
+/// process stops or this one gets another --instance, so senet-server exits with status 3 on
+/// it (server/README.md, "Exit status") and the systemd unit does not restart.
+struct InstanceNameInUse : StorageError {
+    using StorageError::StorageError;
+};
+
 /// One game's row: everything but its actions.
 struct GameRow {
     std::string id;
@@ -189,7 +197,7 @@ struct PostgresOptions {
     Metrics* metrics = nullptr;
     /// Holds `instance` for the life of the store (a session advisory lock on a connection of
     /// its own): opening a second store of the same name on the same database, in any process,
-    /// fails with a StorageError naming the instance and the process that holds it.
+    /// fails with InstanceNameInUse naming the instance and the process that holds it.
     bool lockInstance = true;
     /// How long opening waits for a holder of the name that is going away (a process just
     /// killed: PostgreSQL frees its lock when it sees the connection closed), in ms.
@@ -202,7 +210,8 @@ struct PostgresOptions {
 /// statement prepared. Every write to a game is fenced by the lease epoch this store holds for
 /// it: a write to a game whose lease it never acquired, or lost, throws LeaseLost. Throws
 /// StorageError when the server cannot be reached, the URL is bad, the schema is newer, or
-/// (options.lockInstance) another live process holds options.instance on this database.
+/// (options.lockInstance) InstanceNameInUse when another live process holds options.instance on
+/// this database.
 std::unique_ptr<Storage> openPostgresStorage(const std::string& url, const PostgresOptions& options = {});
 
 }  // namespace senet::server

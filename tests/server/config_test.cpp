@@ -72,3 +72,40 @@ TEST(Config, TheInstanceNameDefaultsToHostAndPort) {
 
 }  // namespace
 }  // namespace senet::server
+
+namespace senet::server {
+namespace {
+
+// libpq takes both URI schemes, so the server does too (server/README.md "PostgreSQL"): each is
+// kept as given; anything else is refused with an error naming both, and --help names both.
+TEST(Config, DatabaseTakesBothPostgresqlAndPostgresUrls) {
+    for (const std::string url : {"postgresql://senet@db.example:5432/senet", "postgres://senet@db.example:5432/senet",
+                                  "postgresql:///senet?host=/run/postgresql", "postgres:///senet?host=/run/postgresql"}) {
+        std::string error;
+        const auto c = parse({"--database", url}, error);
+        ASSERT_TRUE(c) << url << ": " << error;
+        EXPECT_EQ(c->database, url);
+    }
+    for (const std::string bad : {"mysql://senet@db/senet", "/var/lib/senet/senet.sqlite3", "postgresql:senet", "postgres:/senet",
+                                  "POSTGRES://senet@db/senet"}) {
+        std::string error;
+        EXPECT_FALSE(parse({"--database", bad}, error)) << "'" << bad << "' was accepted";
+        EXPECT_EQ(error, "--database must be a postgresql:// or postgres:// URL (SQLite is the default: leave --database out)")
+            << "'" << bad << "'";
+    }
+    std::string usage;
+    EXPECT_FALSE(parse({"--help"}, usage));
+    EXPECT_NE(usage.find("postgresql://"), std::string::npos) << usage;
+    EXPECT_NE(usage.find("postgres://"), std::string::npos) << "--help names the short scheme too";
+}
+
+// The exit statuses a supervisor (the systemd unit in deploy/) tells apart: --help lists them.
+TEST(Config, HelpListsTheExitStatuses) {
+    std::string usage;
+    EXPECT_FALSE(parse({"--help"}, usage));
+    EXPECT_NE(usage.find("exit status: 0"), std::string::npos) << usage;
+    EXPECT_NE(usage.find("3 the --instance name is held by another live process"), std::string::npos) << usage;
+}
+
+}  // namespace
+}  // namespace senet::server

@@ -14,16 +14,11 @@
 namespace senet::testing {
 namespace {
 
-class PgServer : public ::testing::Test {
+class PgServer : public PgServerTest {
 protected:
-    void SetUp() override {
-        if (!postgresInstalled()) GTEST_SKIP() << "PostgreSQL is not installed (/usr/lib/postgresql/*/bin; scripts/setup.sh installs it)";
-        url_ = freshPostgresDatabase();
-        web_ = makeWebRoot(dir_.path());
-    }
     void TearDown() override {
-        server_.reset();
-        if (!url_.empty()) dropPostgresDatabase(url_);
+        server_.reset();  // the server's connections end before its database is dropped
+        PgServerTest::TearDown();
     }
     void start() { server_ = std::make_unique<ServerProcess>(dir_.path() / "data", web_, std::vector<std::string>{"--database", url_}); }
     std::int64_t count(const std::string& sql) {
@@ -32,9 +27,6 @@ protected:
         return tx.exec1(sql)[0].as<std::int64_t>();
     }
 
-    TempDir dir_;
-    std::filesystem::path web_;
-    std::string url_;
     std::unique_ptr<ServerProcess> server_;
 };
 
@@ -85,11 +77,26 @@ TEST_F(PgServer, GamesArePlayedStoredAndResumedAfterARestart) {
     EXPECT_EQ(server_->stop(SIGTERM), 0);
 }
 
-TEST_F(PgServer, ABadUrlOrAnUnreachableServerIsAClearStartupError) {
+TEST_F(PgServer, ABadUrlOrAnUnreachableServerIsAClearStartupErrorAndBothSchemesWork) {
     {
         CapturedServer s(dir_.path() / "data", web_, {"--database", "mysql://localhost/senet"});
         EXPECT_EQ(s.waitExit(), 2);
-        EXPECT_NE(s.output().find("--database must be a postgresql:// URL"), std::string::npos) << s.output();
+        EXPECT_NE(s.output().find("--database must be a postgresql:// or postgres:// URL"), std::string::npos) << s.output();
+    }
+    {
+        // A combination of flags that cannot work is a bad flag too (exit 2: not restarted by the
+        // systemd unit), found before the database is touched.
+        CapturedServer s(dir_.path() / "data", web_, {"--database", url_, "--backup-dir", (dir_.path() / "backups").string()});
+        EXPECT_EQ(s.waitExit(), 2) << s.output();
+        EXPECT_NE(s.output().find("--backup-dir backs up SQLite only"), std::string::npos) << s.output();
+    }
+    {
+        // libpq's other scheme, postgres://, reaches the same database (server/README.md).
+        ASSERT_TRUE(url_.starts_with("postgresql://")) << url_;
+        CapturedServer s(dir_.path() / "data", web_, {"--database", "postgres://" + url_.substr(13), "--instance", "short"});
+        ASSERT_TRUE(s.waitFor("listening on", std::chrono::seconds(30))) << s.output();
+        EXPECT_EQ(httpRequest(s.port(), "GET", "/healthz").status, 200);
+        EXPECT_EQ(s.stop(SIGTERM), 0);
     }
     {
         CapturedServer s(dir_.path() / "data", web_, {"--database", "postgresql:///senet?host=/nonexistent-senet-dir&user=senet"});

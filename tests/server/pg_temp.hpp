@@ -4,7 +4,12 @@
 // Each test gets a database of its own.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <filesystem>
 #include <string>
+
+#include "harness.hpp"
 
 namespace senet::testing {
 
@@ -18,5 +23,35 @@ std::string freshPostgresDatabase();
 
 /// Drops a database made by freshPostgresDatabase (its connections are closed first).
 void dropPostgresDatabase(const std::string& url);
+
+/// Base fixture of the tests on PostgreSQL: each test gets a fresh database (url_), dropped
+/// after it; the test is skipped (GTEST_SKIP) when PostgreSQL is not installed. A derived
+/// TearDown that overrides this one must call it last.
+class PgDatabaseTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!postgresInstalled()) GTEST_SKIP() << "PostgreSQL is not installed (/usr/lib/postgresql/*/bin; scripts/setup.sh installs it)";
+        url_ = freshPostgresDatabase();
+    }
+    void TearDown() override {
+        if (!url_.empty()) dropPostgresDatabase(url_);
+    }
+
+    std::string url_;  ///< the test's database ("" when skipped)
+};
+
+/// PgDatabaseTest plus what a test of the real server process needs: a scratch directory (dir_,
+/// removed after the test) and a web root in it (web_).
+class PgServerTest : public PgDatabaseTest {
+protected:
+    void SetUp() override {
+        PgDatabaseTest::SetUp();
+        if (IsSkipped()) return;
+        web_ = makeWebRoot(dir_.path());
+    }
+
+    TempDir dir_;
+    std::filesystem::path web_;
+};
 
 }  // namespace senet::testing
