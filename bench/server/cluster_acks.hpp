@@ -22,11 +22,11 @@ struct Action {
 /// throw, `moved` with the same move for a move). Returns the action as acknowledged (a throw
 /// with the value thrown), or nullopt.
 ///
-/// The ply alone does not acknowledge: other frames carry the game's current ply too. After a
-/// reconnection the game's room announces the seat as online (`presence`) in an `events` frame
-/// before the snapshot; when the action was stored but its own frame was lost with a dead
-/// instance, that frame is at the next ply without the action's events. The action was applied
-/// but never acknowledged to this client (as when the snapshot shows the next ply).
+/// The ply alone does not acknowledge: other frames carry the game's current ply too. When the
+/// action was stored but its own frame was lost with a dead instance, the frames about the game
+/// that follow (the other seat's `presence` as connections drop and come back) are at the next
+/// ply without the action's events. The action was applied but never acknowledged to this client
+/// (as when the snapshot after the reconnection shows the next ply).
 inline std::optional<Action> acknowledged(const nlohmann::json& d, const Action& pending, std::int64_t pendingPly) {
     if (!d.is_object() || d.value("ply", std::int64_t{-1}) != pendingPly + 1) return std::nullopt;
     const auto events = d.find("events");

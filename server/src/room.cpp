@@ -166,8 +166,9 @@ void Room::sendTo(const PeerState& p, std::string frame) const {
     deliver(p, std::make_shared<const std::string>(std::move(frame)));
 }
 
-void Room::sendSnapshot(const PeerState& p) const {
+void Room::sendSnapshot(PeerState& p) {
     deliver(p, snapshotFor(p));
+    p.synced = true;
 }
 
 void Room::broadcast(const Events& events) {
@@ -181,7 +182,8 @@ void Room::broadcast(const Events& events) {
     jsonout::appendInt(text, ply_);
     text += R"(,"state":)";
     // Only the members that changed since the last events frame (PROTOCOL.md "events"); every
-    // connection that said hello holds that frame's state or a snapshot of the same state.
+    // synced connection holds that frame's state or a snapshot of the same state (else
+    // sendAllMembers_ is set). A connection without a snapshot yet gets none: it has no state.
     spareState_.clear();
     StateMarks marks;
     writeState(spareState_, &marks);
@@ -194,7 +196,7 @@ void Room::broadcast(const Events& events) {
     frameSize_ = std::max(frameSize_, text.size() + 256);
     auto frame = std::make_shared<const std::string>(std::move(text));
     for (auto& [key, p] : peers_)
-        if (p.hello)
+        if (p.synced)
             deliver(p, frame);
 }
 
@@ -214,7 +216,7 @@ void Room::attach(Peer* key, std::weak_ptr<Peer> peer) {
         }
         return;
     }
-    peers_[key] = PeerState{std::move(peer), 0, false, std::nullopt};
+    peers_[key] = PeerState{std::move(peer), 0, false, false, std::nullopt};
 }
 
 void Room::setSeats(PeerState& p, unsigned seats, Events& events) {
@@ -281,6 +283,9 @@ void Room::onHello(PeerState& p, const protocol::Hello& h) {
     }
     const bool watched = p.hello && !p.seats;
     p.hello = true;
+    // Its answer is the snapshot below, which holds this hello's events: until it goes out, the
+    // connection gets no events frame (a second hello's too: PROTOCOL.md "events").
+    p.synced = false;
     setSeats(p, seats, events);
     countWatchers(int(seats == 0) - int(watched), &p);
     if (seats) {

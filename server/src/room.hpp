@@ -164,6 +164,9 @@ private:
         std::weak_ptr<Peer> peer;
         unsigned seats = 0;  ///< bit s: holds seat s
         bool hello = false;
+        /// Holds the game state: received the snapshot answering its last hello. Only such a
+        /// connection gets events frames (they carry what changed since its last frame).
+        bool synced = false;
         /// The client seed this connection offers for its seats (its hello's, or one drawn for
         /// it): kept to fix the seed again if its write failed.
         std::optional<std::string> seed;
@@ -211,7 +214,9 @@ private:
     /// Sends a frame to `p` if it is still connected (the reference taken is released by Guard).
     void deliver(const PeerState& p, std::shared_ptr<const std::string> frame) const;
     void sendTo(const PeerState& p, std::string frame) const;
-    void sendSnapshot(const PeerState& p) const;
+    /// Sends `p` its snapshot; from then on it gets events frames (p.synced).
+    void sendSnapshot(PeerState& p);
+    /// Sends the events frame of `events` to every connection that holds the state (synced).
     void broadcast(const Events& events);
     void error(PeerState& p, std::string_view code, std::string_view message);
     void setSeats(PeerState& p, unsigned seats, Events& events);

@@ -84,11 +84,13 @@ TEST_F(ClusterAcks, AnActionsOwnEventsAcknowledgeIt) {
 }
 
 // An instance dies after storing a throw and before its events frame reaches the client (the
-// cluster test's SIGKILL). The client reconnects and says hello; the game's new room announces
-// the seat as online with an `events` frame at the next ply, before the snapshot. That frame
-// holds no `thrown` event: it acknowledges nothing (the throw was applied, its acknowledgement
-// lost). Counted as the throw's acknowledgement, the throw was "acknowledged" with no value and
-// the cluster test reported it lost.
+// cluster test's SIGKILL). The throw was applied, its acknowledgement lost: the frames about the
+// game that follow are at the next ply without the throw's events. The other seat hears the
+// actor's seat go offline and, after the reconnection, online again (`presence` frames at the
+// next ply); the reconnection's own first frame of game state is the snapshot at the next ply
+// (its seat's presence is in it, never in an events frame before it). Counted as the throw's
+// acknowledgement, such a presence frame "acknowledged" the throw with no value and the cluster
+// test reported it lost.
 TEST_F(ClusterAcks, APresenceFrameAtTheNextPlyAfterAReconnectIsNoAcknowledgement) {
     FriendGame f = friendGame(port());
     WsClient& actor = *f.clients[f.actor];
@@ -103,33 +105,39 @@ TEST_F(ClusterAcks, APresenceFrameAtTheNextPlyAfterAReconnectIsNoAcknowledgement
     ASSERT_FALSE(thrown.is_null());
     ASSERT_TRUE(actor.receiveUntilPly(ply + 1));
     actor.close();
-    ASSERT_FALSE(other.waitForEvent("presence", {{"seat", f.actorSeat}, {"online", false}}).is_null());
+    // What the other seat's bookkeeping gets next: a presence frame at the next ply, no throw in it.
+    const auto offline = other.receiveType("events");
+    ASSERT_TRUE(offline);
+    EXPECT_EQ((*offline)["d"]["ply"], ply + 1) << offline->dump();
+    EXPECT_EQ((*offline)["d"]["events"][0], json({{"e", "presence"}, {"online", false}, {"seat", f.actorSeat}}))
+        << offline->dump();
+    EXPECT_FALSE(acknowledged((*offline)["d"], pending, ply)) << "a frame without the throw's events counted as its acknowledgement";
 
     // The reconnection: every frame up to the snapshot goes through the bookkeeping.
     WsClient again(port(), f.game.id);
     again.send("hello", {{"secret", f.secrets[f.actor]}, {"clientSeed", "ackseed" + std::to_string(f.actor)}});
     std::vector<json> before;  // the events frames that came before the snapshot
-    std::optional<Action> ack;
     while (true) {
         auto m = again.receive();
         ASSERT_TRUE(m) << "no snapshot after hello";
         if ((*m)["t"] == "snapshot") {
             EXPECT_EQ((*m)["d"]["ply"], ply + 1);
+            EXPECT_EQ((*m)["d"]["seats"][f.actorSeat]["online"], true) << m->dump();
             break;
         }
         if ((*m)["t"] != "events") continue;
         before.push_back(*m);
-        if (!ack) ack = acknowledged((*m)["d"], pending, ply);
+        EXPECT_FALSE(acknowledged((*m)["d"], pending, ply)) << "acknowledged from " << m->dump();
     }
-    // What the server sends (the scenario is real): an events frame at the next ply, no throw in it.
-    ASSERT_FALSE(before.empty()) << "no events frame before the snapshot";
-    EXPECT_EQ(before[0]["d"]["ply"], ply + 1) << before[0].dump();
-    EXPECT_EQ(before[0]["d"]["events"][0]["e"], "presence") << before[0].dump();
-    // What the client must make of it: no acknowledgement, or (were the throw reported) its real value.
-    if (ack) {
-        EXPECT_EQ(ack->value, thrown["value"].get<int>()) << "acknowledged from " << before[0].dump();
-    }
-    EXPECT_FALSE(ack) << "a frame without the throw's events counted as its acknowledgement";
+    // The connection's first frame of game state is the snapshot (PROTOCOL.md "events").
+    EXPECT_TRUE(before.empty()) << "an events frame before the snapshot: " << before[0].dump();
+    // The other seat hears of the seat online again, at the next ply: no acknowledgement either.
+    const auto online = other.receiveType("events");
+    ASSERT_TRUE(online);
+    EXPECT_EQ((*online)["d"]["ply"], ply + 1) << online->dump();
+    EXPECT_EQ((*online)["d"]["events"][0], json({{"e", "presence"}, {"online", true}, {"seat", f.actorSeat}}))
+        << online->dump();
+    EXPECT_FALSE(acknowledged((*online)["d"], pending, ply)) << "a frame without the throw's events counted as its acknowledgement";
 }
 
 }  // namespace

@@ -112,5 +112,107 @@ TEST(StateDiff, AHelloAtTheSentStateKeepsTheNextFrameSmall) {
     expectSameAsFresh(f, g.id, a, "player");
 }
 
+/// The type of the first frame `c` received from frame `from` on that carries game state (a
+/// `snapshot` or an `events` frame; `watchers` and `error` carry none), "" when none came.
+std::string firstStateFrame(Client& c, std::size_t from = 0) {
+    const auto& frames = c.frames();
+    for (std::size_t i = from; i < frames.size(); ++i) {
+        const std::string t = json::parse(*frames[i]).value("t", "");
+        if (t == "snapshot" || t == "events") return t;
+    }
+    return "";
+}
+
+/// Says hello on `c` and checks that the first frame of game state it got from then on is the
+/// snapshot answering it: its own hello's events (presence, seed) are in that snapshot, never
+/// in an events frame before it (PROTOCOL.md "events").
+void helloExpectingSnapshotFirst(Client& c, const char* who, const std::string& secret = "", const std::string& seed = "") {
+    const std::size_t from = c.frames().size();
+    c.hello(secret, seed);
+    EXPECT_EQ(firstStateFrame(c, from), "snapshot") << who << ": an events frame came before the snapshot answering the hello";
+}
+
+/// A connection's first frame of game state is always a snapshot, and a hello (a first one, one
+/// after a reconnection, or a second one on the same connection) is answered by a snapshot
+/// before any events frame: an events frame holds only the members that changed since the
+/// connection's last frame, so one before its snapshot would be merged onto a state it does not
+/// hold. Afterwards every client's merged state stays the room's.
+TEST(StateDiff, EveryHelloIsAnsweredByASnapshotBeforeAnyEventsFrame) {
+    Fixture f;
+    const Created g = f.create("friend", 0);
+    auto room = f.room(g.id);
+    std::mt19937 rng(11);
+    std::vector<std::pair<Client*, const char*>> clients;
+    const auto allFollow = [&](const char* when) {
+        SCOPED_TRACE(when);
+        for (auto [c, who] : clients) expectSameAsFresh(f, g.id, *c, who);
+    };
+    // Plays `n` actions as whichever of `a` (seat 0) and `b` (seat 1) is to act.
+    const auto play = [&](Client& a, Client& b, int n) {
+        for (int i = 0; i < n; ++i) {
+            const json s = a.state();
+            if (s["phase"] == "over") return;
+            Client& actor = s["seatToAct"] == 0 ? a : b;
+            const std::int64_t ply = s["ply"];
+            if (s["phase"] == "move") {
+                const auto& moves = s["legalMoves"];
+                actor.send("move", {{"ply", ply}, {"move", moves[rng() % moves.size()]["move"]}});
+            } else {
+                actor.send("throw", {{"ply", ply}});
+            }
+            ASSERT_FALSE(actor.hasNewError()) << actor.errors().back().dump();
+            allFollow("after an action");
+        }
+    };
+
+    // The creator's hello brings its seat online and fixes its seed.
+    Client creator(room);
+    clients.emplace_back(&creator, "creator");
+    helloExpectingSnapshotFirst(creator, "the creator", g.secret, "seed0");
+    EXPECT_EQ(firstStateFrame(creator), "snapshot");
+    // A spectator from the start.
+    Client watcher(room);
+    clients.emplace_back(&watcher, "spectator");
+    helloExpectingSnapshotFirst(watcher, "the spectator");
+    EXPECT_EQ(firstStateFrame(watcher), "snapshot");
+    allFollow("before the join");
+
+    // The friend joins and says hello: its seat online, the last seed fixed (events the other
+    // two connections get).
+    const JoinOutcome j = room->join(g.inviteToken);
+    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    ASSERT_EQ(j.seat, 1);
+    auto friendSeat = std::make_unique<Client>(room);
+    clients.emplace_back(friendSeat.get(), "friend");
+    helloExpectingSnapshotFirst(*friendSeat, "the friend", j.secret, "seed1");
+    EXPECT_EQ(firstStateFrame(*friendSeat), "snapshot");
+    allFollow("after the friend's hello");
+    ASSERT_FALSE(creator.state()["seatToAct"].is_null()) << creator.state().dump();
+    play(creator, *friendSeat, 3);
+
+    // The friend reconnects: a new connection, its seat online again.
+    clients.pop_back();
+    friendSeat.reset();
+    ASSERT_EQ(creator.state()["seats"][1]["online"], false);
+    auto again = std::make_unique<Client>(room);
+    clients.emplace_back(again.get(), "friend reconnected");
+    helloExpectingSnapshotFirst(*again, "the reconnection", j.secret, "seed1");
+    EXPECT_EQ(firstStateFrame(*again), "snapshot");
+    EXPECT_EQ(again->state()["seats"][1]["online"], true);
+    allFollow("after the reconnection");
+    play(creator, *again, 3);
+
+    // Second hellos on connections that hold a state: the creator's connection gives up its seat
+    // (its seat offline), the spectator's takes the creator's seat (online again).
+    helloExpectingSnapshotFirst(creator, "the creator's second hello");
+    EXPECT_EQ(creator.state()["seats"][0]["online"], false);
+    allFollow("after the creator's second hello");
+    helloExpectingSnapshotFirst(watcher, "the spectator's second hello", g.secret);
+    EXPECT_EQ(watcher.state()["seats"][0]["online"], true);
+    allFollow("after the spectator's second hello");
+    // The next frames are still merged onto what each connection holds.
+    play(watcher, *again, 4);
+}
+
 }  // namespace
 }  // namespace senet::testing
