@@ -1,6 +1,7 @@
 #include "health.hpp"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 
 #include <filesystem>
@@ -81,12 +82,29 @@ void HealthMonitor::checkOnce() {
     last_ = std::move(now);
 }
 
-std::string sqliteHealth(const std::string& path) {
+std::optional<FileIdentity> fileIdentity(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return FileIdentity{st.st_dev, st.st_ino};
+}
+
+void keepWalOnClose(sqlite3* db) {
+    sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    int persist = 1;
+    sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+}
+
+std::string sqliteHealth(const std::string& path, const std::optional<FileIdentity>& opened) {
     // The reason names the file only (/healthz may be seen from outside).
     const std::string name = "sqlite " + std::filesystem::path(path).filename().string();
+    if (opened && fileIdentity(path) != opened) return name + ": the database file was deleted or replaced";
     sqlite3* db = nullptr;
     // No SQLITE_OPEN_CREATE: a database moved or deleted under the server is reported, not remade.
     int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
+    // Should the file have been replaced all the same, this connection may be the only one to
+    // the new file: its close must not fold the server's WAL (same name) into that file and
+    // delete it. Set before the first statement opens the WAL.
+    if (db) keepWalOnClose(db);
     std::string reason;
     if (rc != SQLITE_OK) {
         reason = name + ": cannot open: " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));

@@ -19,10 +19,21 @@ SqliteActionLog::SqliteActionLog(sqlitedb::Db& db, std::size_t foldRows)
                   "INSERT INTO actions (game_id, seq, kind, outcome, move, at_ms) "
                   "SELECT game_id, seq, kind, outcome, move, at_ms FROM action_log ORDER BY game_id, seq"),
       foldDelete_(db, "DELETE FROM action_log") {
-    Use c(count_);
-    c.step();
-    rows_ = static_cast<std::size_t>(c.columnInt(0));
-    if (rows_ > 0) fold();  // what the last process logged: `actions` holds it all from here on
+    {
+        Use c(count_);
+        c.step();
+        rows_ = static_cast<std::size_t>(c.columnInt(0));
+    }
+    if (rows_ == 0) return;
+    try {
+        fold();  // what the last process logged: `actions` holds it all from here on
+    } catch (const StorageError& e) {
+        // Only actions stored twice can make it fail (two processes wrote the database at once,
+        // or it was edited): the server must not start on it, and the operator must know why.
+        throw StorageError(std::string("refusing to start: the ") + std::to_string(rows_) +
+                           " actions in the action log could not be folded into the actions table (" + e.what() +
+                           "); see server/README.md (Damaged database, \"The action log does not fold\")");
+    }
 }
 
 SqliteActionLog::Game& SqliteActionLog::game(const std::string& id) {

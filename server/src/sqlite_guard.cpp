@@ -177,6 +177,15 @@ WalGuard guardWal(const fs::path& db, const fs::path& recoveryDir, bool acceptDa
     g.walLeft = true;
     g.copy = copyAside(db, wal, recoveryDir);
     g.report = inspectWal(wal);
+    if (g.report.damaged && !fs::exists(wal)) {
+        // Gone while it was read: another process's last SQLite connection to the database
+        // closed, folding the WAL into the main file (the copy keeps what it held).
+        std::cerr << "senet-server: " << wal.string() << " was removed while it was checked (another process closed the "
+                  << "database); copied to " << walOf(g.copy).string() << std::endl;
+        g.walLeft = false;
+        g.report = WalReport{};
+        return g;
+    }
     if (!fs::exists(db) && !g.report.damaged) {
         g.report.damaged = true;
         g.report.problem = "its database file is missing";

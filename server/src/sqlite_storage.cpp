@@ -2,14 +2,19 @@
 // RAII wrappers over the C API.
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <mutex>
+#include <utility>
 
+#include "health.hpp"
 #include "log_limit.hpp"
 #include "sqlite_action_log.hpp"
 #include "sqlite_db.hpp"
@@ -69,10 +74,51 @@ CREATE TABLE IF NOT EXISTS action_log (
 );
 )sql";
 
+/// An exclusive flock on DATABASE.lock, held by the process that serves the database: a second
+/// senet-server on the same data directory is refused before it touches the database or its
+/// WAL (which it would take for one left by a crash). The file holds the holder's pid.
+class DataLock {
+public:
+    /// Takes the lock at once or throws: InstanceNameInUse when another process holds it
+    /// (naming its pid), StorageError when the lock file cannot be opened or locked.
+    explicit DataLock(const std::string& dbPath) : file_(dbPath + ".lock") {
+        fd_ = ::open(file_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (fd_ < 0) throw StorageError("cannot open the lock file " + file_ + ": " + std::strerror(errno));
+        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            const int err = errno;
+            char pid[32] = {};
+            const ssize_t n = ::pread(fd_, pid, sizeof pid - 1, 0);
+            ::close(fd_);
+            std::string holder(pid, n > 0 ? static_cast<std::size_t>(n) : 0);
+            while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+            if (err == EWOULDBLOCK)
+                throw InstanceNameInUse("the database " + dbPath + " is in use by another process" +
+                                        (holder.empty() ? std::string() : " (pid " + holder + ")") + ", which holds " + file_ +
+                                        ": is another senet-server running with the same --data-dir? Stop it, or give this "
+                                        "one a data directory of its own");
+            throw StorageError("cannot lock " + file_ + ": " + std::strerror(err));
+        }
+        const std::string me = std::to_string(::getpid()) + "\n";
+        if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, me.data(), me.size(), 0) != static_cast<ssize_t>(me.size())) {
+            // Only the pid in the refusal's message is missing: the lock itself is held.
+        }
+    }
+    DataLock(DataLock&& other) noexcept : file_(std::move(other.file_)), fd_(std::exchange(other.fd_, -1)) {}
+    DataLock& operator=(DataLock&&) = delete;
+    ~DataLock() {
+        if (fd_ >= 0) ::close(fd_);  // releases the lock
+    }
+
+private:
+    std::string file_;
+    int fd_ = -1;
+};
+
 class SqliteStorage final : public Storage {
 public:
-    SqliteStorage(const std::string& path, const SqliteOptions& options)
-        : db_(path),
+    SqliteStorage(DataLock lock, const std::string& path, const SqliteOptions& options)
+        : lock_(std::move(lock)),
+          db_(path),
           init_(db_, path, options.syncFull, options.quickCheck),
           insertGame_(db_,
                       "INSERT INTO games (id, ruleset, opponent, level, server_seed, client_seed0, client_seed1, seat_hash0, "
@@ -99,7 +145,7 @@ public:
           release_(db_, "RELEASE item"),
           log_(db_, options.foldRows),
           path_(path),
-          file_(fileId(path)) {
+          file_(fileIdentity(path)) {
         if (!file_) throw StorageError("sqlite " + path + ": cannot stat the database file it just opened");
     }
 
@@ -240,19 +286,12 @@ public:
     }
 
 private:
-    /// The device and inode of the file at `path`, or nullopt when it cannot be stat'ed.
-    static std::optional<std::pair<dev_t, ino_t>> fileId(const std::string& path) {
-        struct stat st {};
-        if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-        return std::make_pair(st.st_dev, st.st_ino);
-    }
-
     /// Before every write: throws StorageError when the database file was deleted or replaced
     /// since it was opened. Such writes would succeed into a file nobody will open again (the
     /// next start would not see them): refused, they change nothing and the player is told.
     /// One stat() per write or per batch. The caller holds mutex_.
     void checkFile() const {
-        if (fileId(path_) != file_)
+        if (fileIdentity(path_) != file_)
             throw StorageError("sqlite " + path_ +
                                ": the database file was deleted or replaced while the server was running; writes are refused "
                                "until it is back (server/README.md, Damaged database)");
@@ -377,13 +416,14 @@ private:
     };
 
     std::mutex mutex_;
+    DataLock lock_;  // first: released last, after the connection is closed
     Db db_;
     Init init_;
     Stmt insertGame_, takeSeat0_, takeSeat1_, seed0_, seed1_, finish_, rematch_, expire_, selectGame_,
         selectActions_, unfinished_, begin_, commit_, savepoint_, release_;
     SqliteActionLog log_;
     const std::string path_;
-    const std::optional<std::pair<dev_t, ino_t>> file_;  ///< the database file opened
+    const std::optional<FileIdentity> file_;  ///< the database file opened
 };
 
 }  // namespace
@@ -392,11 +432,12 @@ std::unique_ptr<Storage> openSqliteStorage(const std::string& path, const Sqlite
     // Before SQLite opens the file (and recovers, then at the last close deletes, the WAL).
     const std::filesystem::path db(path);
     const std::filesystem::path recovery = options.recoveryDir.empty() ? db.parent_path() / "recovery" : options.recoveryDir;
+    DataLock lock(path);  // before the WAL is looked at: a live server's WAL is no crash's
     const WalGuard guard = guardWal(db, recovery, options.acceptDamagedWal);
     // A new database is the owner's alone (it holds the secret server seeds of running games);
     // SQLite gives its WAL and shared-memory files the same permissions.
     if (const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600); fd >= 0) ::close(fd);
-    auto storage = std::make_unique<SqliteStorage>(path, options);
+    auto storage = std::make_unique<SqliteStorage>(std::move(lock), path, options);
     if (guard.walLeft && guard.report.damaged) {
         const auto rows = countRows(path);
         std::cerr << "senet-server: WARNING: after the damaged WAL, " << path << " holds "

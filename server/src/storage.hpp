@@ -27,7 +27,8 @@ struct LeaseLost : StorageError {
 };
 
 /// Thrown when opening a shared store whose instance name another live process holds
-/// (PostgresOptions::lockInstance). Nothing was changed; restarting cannot help until that
+/// (PostgresOptions::lockInstance), or a SQLite database another live process serves (its
+/// DATABASE.lock is held). Nothing was changed; restarting cannot help until that
 /// process stops or this one gets another --instance, so senet-server exits with status 3 on
 /// it (server/README.md, "Exit status") and the systemd unit does not restart.
 struct InstanceNameInUse : StorageError {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "health.hpp"
 #include "storage.hpp"
 
 namespace senet::server {
@@ -197,6 +198,50 @@ TEST_F(SqliteLog, AGroupCommitOfManyGamesWritesAFewPagesNotOneEach) {
     EXPECT_GE(frames, 1);
     EXPECT_LE(frames, 4) << games - 1 << " games' actions in one commit";
     for (int g = 0; g < games; ++g) EXPECT_EQ(s->loadActions("game" + std::to_string(1000 + g)).size(), 81u);
+}
+
+/// One process at a time serves a database: a second store on the same file is refused with
+/// InstanceNameInUse naming the holder's pid, and can open once the first is closed.
+TEST_F(SqliteLog, ASecondStoreOnTheSameDatabaseIsRefusedUntilTheFirstCloses) {
+    auto s = open(1000);
+    s->createGame(row("g1"));
+    try {
+        open(1000);
+        ADD_FAILURE() << "a second store opened the database in use";
+    } catch (const InstanceNameInUse& e) {
+        EXPECT_NE(std::string(e.what()).find("(pid " + std::to_string(::getpid()) + ")"), std::string::npos) << e.what();
+    }
+    s->appendAction("g1", action(0));  // the first store is untouched
+    s.reset();
+    s = open(1000);
+    EXPECT_EQ(s->loadActions("g1").size(), 1u);
+}
+
+/// The health probe while the database file is replaced by a copy: it reports the replacement
+/// without opening the copy; and even a probe that is not told which file was opened leaves the
+/// server's WAL alone (it used to fold it into the copy and delete it, and every action that
+/// lived only in the WAL was lost once the original came back).
+TEST_F(SqliteLog, AHealthProbeOfAReplacedFileNeitherFoldsNorDeletesTheWal) {
+    auto s = open(1000);
+    s->createGame(row("g1"));
+    for (int seq = 0; seq < 5; ++seq) s->appendAction("g1", action(seq));
+    const auto opened = fileIdentity(file());
+    ASSERT_TRUE(opened.has_value());
+    EXPECT_EQ(sqliteHealth(file(), opened), "");
+    const fs::path original = dir_ / "original.db", copy = dir_ / "copy.db";
+    fs::copy_file(file(), copy);
+    fs::rename(file(), original);
+    fs::rename(copy, file());
+    EXPECT_NE(sqliteHealth(file(), opened).find("deleted or replaced"), std::string::npos);
+    sqliteHealth(file());  // a probe that opens the copy
+    EXPECT_TRUE(fs::exists(file() + "-wal")) << "the server's WAL was deleted";
+    EXPECT_THROW(s->appendAction("g1", action(5)), StorageError);
+    fs::rename(original, file());
+    EXPECT_EQ(sqliteHealth(file(), opened), "");
+    s->appendAction("g1", action(5));
+    s.reset();
+    s = open(1000);
+    EXPECT_EQ(s->loadActions("g1").size(), 6u);
 }
 
 }  // namespace

@@ -108,6 +108,34 @@ TEST_F(StorageRestart, IntactWalAfterSigkillRestoresEveryActionRoundAfterRound) 
     EXPECT_EQ(idleNow, idleTotal);
 }
 
+/// A second server on the same data directory is refused (status 3: a restart cannot help)
+/// before it touches the database or its WAL, which it would otherwise take for a crash's and
+/// copy aside; the first one serves on, untouched.
+TEST_F(StorageRestart, ASecondServerOnTheSameDataDirectoryIsRefused) {
+    std::mt19937 rng(5);
+    const NewGame g = createGame(port(), "standard", "local");
+    WsClient c(port(), g.id);
+    c.hello(g.secret, "a");
+    const long long ply = playActions(c, 9, rng)["ply"].get<long long>();
+    {
+        CapturedServer second(dir_.path() / "data", web_);
+        EXPECT_EQ(second.waitExit(std::chrono::seconds(30)), 3) << second.output();
+        const std::string& out = second.output();
+        EXPECT_EQ(out.find("listening on"), std::string::npos) << out;
+        EXPECT_NE(out.find("in use by another process (pid "), std::string::npos) << out;
+        EXPECT_NE(out.find("--data-dir"), std::string::npos) << "the message says how to fix it: " << out;
+        EXPECT_EQ(out.find("unclean stop"), std::string::npos) << "the first server's WAL was taken for a crash's: " << out;
+    }
+    EXPECT_FALSE(fs::exists(dir_.path() / "data" / "recovery")) << "the live WAL was copied aside";
+    // The first server goes on: the game is there and takes actions.
+    const long long more = playActions(c, 3, rng)["ply"].get<long long>();
+    EXPECT_EQ(more, ply + 3);
+    ASSERT_EQ(server_->stop(SIGTERM), 0);
+    restart();
+    WsClient again(port(), g.id);
+    EXPECT_EQ(again.hello(g.secret)["ply"].get<long long>(), more);
+}
+
 class Backups : public ServerTest {
 protected:
     std::vector<std::string> flags() const override {

@@ -241,6 +241,8 @@ function onMessage(msg: ServerMessage): void {
     render();
     announce(ui.status.textContent ?? "");
   } else if (msg.t === "events") {
+    // Frames of changes need a state to change: none comes before the first snapshot (PROTOCOL.md).
+    if (!state) return;
     pending = false;
     const previous = state;
     state = pageState.afterEvents(previous, msg.d.state, you);
