@@ -12,6 +12,9 @@
 #include <cstring>
 #include <iostream>
 #include <mutex>
+#include <fstream>
+#include <sstream>
+#include <thread>
 #include <utility>
 
 #include "health.hpp"
@@ -74,43 +77,63 @@ CREATE TABLE IF NOT EXISTS action_log (
 );
 )sql";
 
-/// An exclusive flock on DATABASE.lock, held by the process that serves the database: a second
-/// senet-server on the same data directory is refused before it touches the database or its
-/// WAL (which it would take for one left by a crash). The file holds the holder's pid.
+/// An exclusive flock on the database file itself, held by the process that serves it: a second
+/// senet-server on the same data directory is refused before it touches the database or its WAL
+/// (which it would take for one left by a crash). SQLite's own locks are POSIX record locks,
+/// which flock locks neither meet nor release.
 class DataLock {
 public:
-    /// Takes the lock at once or throws: InstanceNameInUse when another process holds it
-    /// (naming its pid), StorageError when the lock file cannot be opened or locked.
-    explicit DataLock(const std::string& dbPath) : file_(dbPath + ".lock") {
-        fd_ = ::open(file_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-        if (fd_ < 0) throw StorageError("cannot open the lock file " + file_ + ": " + std::strerror(errno));
-        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    /// Opens (creating, mode 0600, unless only its WAL is there: guardWal reports that) the
+    /// database file and takes the lock, waiting up to 5 s for a holder that is going away (a
+    /// process just killed). Throws InstanceNameInUse when another process holds it (naming its
+    /// pid), StorageError when the file cannot be opened or locked.
+    explicit DataLock(const std::string& dbPath) {
+        std::error_code ec;
+        if (!std::filesystem::exists(dbPath, ec) && std::filesystem::exists(dbPath + "-wal", ec)) return;
+        fd_ = ::open(dbPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (fd_ < 0) throw StorageError("cannot open " + dbPath + ": " + std::strerror(errno));
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+        while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
             const int err = errno;
-            char pid[32] = {};
-            const ssize_t n = ::pread(fd_, pid, sizeof pid - 1, 0);
+            if (err == EWOULDBLOCK && std::chrono::steady_clock::now() < deadline) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                continue;
+            }
+            const std::string holder = holderOf(fd_);
             ::close(fd_);
-            std::string holder(pid, n > 0 ? static_cast<std::size_t>(n) : 0);
-            while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+            fd_ = -1;
             if (err == EWOULDBLOCK)
                 throw InstanceNameInUse("the database " + dbPath + " is in use by another process" +
-                                        (holder.empty() ? std::string() : " (pid " + holder + ")") + ", which holds " + file_ +
+                                        (holder.empty() ? std::string() : " (pid " + holder + ")") +
                                         ": is another senet-server running with the same --data-dir? Stop it, or give this "
                                         "one a data directory of its own");
-            throw StorageError("cannot lock " + file_ + ": " + std::strerror(err));
-        }
-        const std::string me = std::to_string(::getpid()) + "\n";
-        if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, me.data(), me.size(), 0) != static_cast<ssize_t>(me.size())) {
-            // Only the pid in the refusal's message is missing: the lock itself is held.
+            throw StorageError("cannot lock " + dbPath + ": " + std::strerror(err));
         }
     }
-    DataLock(DataLock&& other) noexcept : file_(std::move(other.file_)), fd_(std::exchange(other.fd_, -1)) {}
+    DataLock(DataLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
     DataLock& operator=(DataLock&&) = delete;
     ~DataLock() {
-        if (fd_ >= 0) ::close(fd_);  // releases the lock
+        if (fd_ >= 0) ::close(fd_);  // releases the lock (after the connection closed: see lock_)
     }
 
 private:
-    std::string file_;
+    /// The pid holding a flock on the file open as `fd`, from /proc/locks, or "".
+    static std::string holderOf(int fd) {
+        struct stat st {};
+        if (::fstat(fd, &st) != 0) return {};
+        std::ifstream locks("/proc/locks");
+        std::string line;
+        const std::string inode = ":" + std::to_string(st.st_ino);
+        while (std::getline(locks, line)) {
+            // "1: FLOCK  ADVISORY  WRITE 4242 08:01:123456 0 EOF" ("->" marks a waiter)
+            std::istringstream in(line);
+            std::string id, kind, mode, access, pid, file;
+            if (!(in >> id >> kind) || kind != "FLOCK" || !(in >> mode >> access >> pid >> file)) continue;
+            if (file.size() > inode.size() && file.compare(file.size() - inode.size(), inode.size(), inode) == 0) return pid;
+        }
+        return {};
+    }
+
     int fd_ = -1;
 };
 
@@ -145,8 +168,11 @@ public:
           release_(db_, "RELEASE item"),
           log_(db_, options.foldRows),
           path_(path),
-          file_(fileIdentity(path)) {
-        if (!file_) throw StorageError("sqlite " + path + ": cannot stat the database file it just opened");
+          file_(fileIdentity(path)),
+          wal_(fileIdentity(path + "-wal")) {
+        // The WAL exists from the first read on (the action log's count), and stays the same
+        // file while this connection is open.
+        if (!file_ || !wal_) throw StorageError("sqlite " + path + ": cannot stat the database file or its WAL, just opened");
     }
 
     ~SqliteStorage() override {
@@ -286,15 +312,15 @@ public:
     }
 
 private:
-    /// Before every write: throws StorageError when the database file was deleted or replaced
-    /// since it was opened. Such writes would succeed into a file nobody will open again (the
+    /// Before every write: throws StorageError when the database file or its WAL was deleted or
+    /// replaced since it was opened. Such writes would succeed into a file nobody will open again (the
     /// next start would not see them): refused, they change nothing and the player is told.
-    /// One stat() per write or per batch. The caller holds mutex_.
+    /// Two stat()s per write or per batch. The caller holds mutex_.
     void checkFile() const {
-        if (fileIdentity(path_) != file_)
+        if (fileIdentity(path_) != file_ || fileIdentity(path_ + "-wal") != wal_)
             throw StorageError("sqlite " + path_ +
-                               ": the database file was deleted or replaced while the server was running; writes are refused "
-                               "until it is back (server/README.md, Damaged database)");
+                               ": the database file or its WAL was deleted or replaced while the server was running; writes "
+                               "are refused until it is back (server/README.md, Damaged database)");
     }
 
     /// appendAction and appendFinalAction: a batch of one, its error thrown.
@@ -424,6 +450,7 @@ private:
     SqliteActionLog log_;
     const std::string path_;
     const std::optional<FileIdentity> file_;  ///< the database file opened
+    const std::optional<FileIdentity> wal_;   ///< its WAL, as opened
 };
 
 }  // namespace
@@ -432,11 +459,11 @@ std::unique_ptr<Storage> openSqliteStorage(const std::string& path, const Sqlite
     // Before SQLite opens the file (and recovers, then at the last close deletes, the WAL).
     const std::filesystem::path db(path);
     const std::filesystem::path recovery = options.recoveryDir.empty() ? db.parent_path() / "recovery" : options.recoveryDir;
-    DataLock lock(path);  // before the WAL is looked at: a live server's WAL is no crash's
-    const WalGuard guard = guardWal(db, recovery, options.acceptDamagedWal);
-    // A new database is the owner's alone (it holds the secret server seeds of running games);
+    // Before the WAL is looked at: a live server's WAL is no crash's. A new database is the
+    // owner's alone (it holds the secret server seeds of running games), created 0600 here;
     // SQLite gives its WAL and shared-memory files the same permissions.
-    if (const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600); fd >= 0) ::close(fd);
+    DataLock lock(path);
+    const WalGuard guard = guardWal(db, recovery, options.acceptDamagedWal);
     auto storage = std::make_unique<SqliteStorage>(std::move(lock), path, options);
     if (guard.walLeft && guard.report.damaged) {
         const auto rows = countRows(path);

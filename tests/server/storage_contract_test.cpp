@@ -302,6 +302,15 @@ TEST(SqliteContract, WritesAreRefusedWhileTheFileIsGoneAndGoOnWhenItIsBack) {
     std::filesystem::remove(file);
     // Back: nothing of the refused writes happened, and writing goes on.
     std::filesystem::rename(away, file);
+    // The WAL moved away, or replaced by a copy of itself: refused too (writes into the
+    // server's open WAL that no later start would read).
+    const std::string wal = file.string() + "-wal", walAway = (dir / "moved.db-wal").string();
+    std::filesystem::rename(wal, walAway);
+    EXPECT_THROW(s->appendAction("g1", ActionRow{1, 'm', 0, "9-11"}), StorageError);
+    std::filesystem::copy_file(walAway, wal);
+    EXPECT_THROW(s->appendAction("g1", ActionRow{1, 'm', 0, "9-11"}), StorageError);
+    std::filesystem::remove(wal);
+    std::filesystem::rename(walAway, wal);
     EXPECT_EQ(s->loadActions("g1").size(), 1u);
     EXPECT_FALSE(s->loadGame("g2").has_value());
     EXPECT_EQ(s->loadGame("g1")->seatHashes[1], "");
