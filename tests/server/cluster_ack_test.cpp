@@ -105,13 +105,16 @@ TEST_F(ClusterAcks, APresenceFrameAtTheNextPlyAfterAReconnectIsNoAcknowledgement
     ASSERT_FALSE(thrown.is_null());
     ASSERT_TRUE(actor.receiveUntilPly(ply + 1));
     actor.close();
-    // What the other seat's bookkeeping gets next: a presence frame at the next ply, no throw in it.
-    const auto offline = other.receiveType("events");
-    ASSERT_TRUE(offline);
-    EXPECT_EQ((*offline)["d"]["ply"], ply + 1) << offline->dump();
-    EXPECT_EQ((*offline)["d"]["events"][0], json({{"e", "presence"}, {"online", false}, {"seat", f.actorSeat}}))
-        << offline->dump();
-    EXPECT_FALSE(acknowledged((*offline)["d"], pending, ply)) << "a frame without the throw's events counted as its acknowledgement";
+    // The other seat's next frame: the actor's presence (`online`) at the next ply, no throw in
+    // it, which the bookkeeping must not take for the throw's acknowledgement.
+    const auto expectPresence = [&](bool online) {
+        const auto frame = other.receiveType("events");
+        ASSERT_TRUE(frame);
+        EXPECT_EQ((*frame)["d"]["ply"], ply + 1) << frame->dump();
+        EXPECT_EQ((*frame)["d"]["events"][0], json({{"e", "presence"}, {"online", online}, {"seat", f.actorSeat}})) << frame->dump();
+        EXPECT_FALSE(acknowledged((*frame)["d"], pending, ply)) << "a frame without the throw's events counted as its acknowledgement";
+    };
+    expectPresence(false);
 
     // The reconnection: every frame up to the snapshot goes through the bookkeeping.
     WsClient again(port(), f.game.id);
@@ -132,12 +135,7 @@ TEST_F(ClusterAcks, APresenceFrameAtTheNextPlyAfterAReconnectIsNoAcknowledgement
     // The connection's first frame of game state is the snapshot (PROTOCOL.md "events").
     EXPECT_TRUE(before.empty()) << "an events frame before the snapshot: " << before[0].dump();
     // The other seat hears of the seat online again, at the next ply: no acknowledgement either.
-    const auto online = other.receiveType("events");
-    ASSERT_TRUE(online);
-    EXPECT_EQ((*online)["d"]["ply"], ply + 1) << online->dump();
-    EXPECT_EQ((*online)["d"]["events"][0], json({{"e", "presence"}, {"online", true}, {"seat", f.actorSeat}}))
-        << online->dump();
-    EXPECT_FALSE(acknowledged((*online)["d"], pending, ply)) << "a frame without the throw's events counted as its acknowledgement";
+    expectPresence(true);
 }
 
 }  // namespace
