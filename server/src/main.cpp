@@ -93,10 +93,8 @@ int main(int argc, char** argv) {
         }
         Storage& storage = faulty ? static_cast<Storage&>(*faulty) : *database;
         // GET /healthz: the database checked every second on a thread of its own (API.md).
-        HealthMonitor health(config->database.empty() ? std::function<std::string()>([dbPath, opened = fileIdentity(dbPath)] {
-                                                        return sqliteHealth(dbPath, opened);  // the file opened, not one put in its place
-                                                    })
-                                                      : std::function<std::string()>([&db = *database] { return db.health(); }));
+        // SQLite: the file the store opened, not one put in its place; PostgreSQL: SELECT 1.
+        HealthMonitor health([&db = *database] { return db.health(); });
         if (config->webRoot.empty()) throw UsageError("no web/ directory found; pass --web-root");
         senet::site::Site site(config->webRoot, config->version, "");
         PoolScheduler scheduler(config->aiThreads);

@@ -303,6 +303,10 @@ public:
         return out;
     }
 
+    /// sqliteHealth of the file this store opened (health.hpp): without the store's mutex, so
+    /// a long batch or fold never holds /healthz up.
+    std::string health() override { return sqliteHealth(path_, file_); }
+
     std::vector<std::string> unfinishedGames() override {
         std::lock_guard lock(mutex_);
         Use u(unfinished_);
