@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "config.hpp"
+#include "config_flags.hpp"
 
 namespace senet::server {
 namespace {

@@ -12,7 +12,7 @@
 #include <mutex>
 #include <thread>
 
-#include "health.hpp"
+#include "health_monitor.hpp"
 #include "wait_support.hpp"
 
 namespace senet::server {

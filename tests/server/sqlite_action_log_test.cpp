@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "health.hpp"
+#include "sqlite_health.hpp"
 #include "storage.hpp"
 
 namespace senet::server {

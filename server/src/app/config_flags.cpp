@@ -1,4 +1,4 @@
-#include "config.hpp"
+#include "config_flags.hpp"
 
 #include <unistd.h>
 

@@ -6,8 +6,9 @@
 #include <thread>
 
 #include "analysis_service.hpp"
+#include "config_flags.hpp"
 #include "commit_queue.hpp"
-#include "health.hpp"
+#include "health_monitor.hpp"
 #include "listener.hpp"
 #include "memory_storage.hpp"
 #include "pool_scheduler.hpp"

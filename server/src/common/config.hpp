@@ -1,4 +1,5 @@
-// The server's settings from command-line flags and environment variables (flags win).
+// The server's settings, one value shared by every part (app/config_flags.hpp reads them from
+// the command line and the environment).
 #pragma once
 
 #include <chrono>
@@ -60,12 +61,5 @@ struct Config {
     std::chrono::milliseconds leaseTtl{5000};   ///< --lease-ttl MS (alias --lease-ms): a game lease's lifetime, renewed every third of it
     std::string version = "0.1.0";
 };
-
-/// Parses argv (and SENET_* variables). Returns the config, or an error message in `error`
-/// (and nullopt). `--help` sets `error` to the usage text and `help` to true.
-std::optional<Config> parseConfig(int argc, char** argv, std::string& error, bool& help);
-
-/// The web/ directory next to the binary's source tree or the working directory, or empty.
-std::filesystem::path findWebRoot(const char* argv0);
 
 }  // namespace senet::server

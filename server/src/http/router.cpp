@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "health.hpp"
+#include "health_monitor.hpp"
 #include "json_text.hpp"
 #include "static_files.hpp"
 #include "utf8.hpp"

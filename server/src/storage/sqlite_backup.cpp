@@ -7,7 +7,7 @@
 
 #include <iostream>
 
-#include "health.hpp"
+#include "sqlite_health.hpp"
 #include "sqlite_guard.hpp"
 #include "storage.hpp"
 

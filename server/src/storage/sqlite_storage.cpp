@@ -17,7 +17,7 @@
 #include <thread>
 #include <utility>
 
-#include "health.hpp"
+#include "sqlite_health.hpp"
 #include "log_limit.hpp"
 #include "sqlite_action_log.hpp"
 #include "sqlite_db.hpp"
