@@ -1,4 +1,4 @@
-// Fuzz target: the WebSocket message parser (server/src/protocol.cpp). Any frame a visitor can
+// Fuzz target: the WebSocket message parser (server/src/game/protocol.cpp). Any frame a visitor can
 // send goes through protocol::parse; whatever it returns, the answers the server builds from
 // it (errorMessage, envelope) must be valid UTF-8 JSON in the canonical form, and no exception
 // may escape.

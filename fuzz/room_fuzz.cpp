@@ -1,4 +1,4 @@
-// Fuzz target: one game room handling a sequence of messages in-process (server/src/room.hpp).
+// Fuzz target: one game room handling a sequence of messages in-process (server/src/game/room.hpp).
 // The room runs over MemoryStorage wrapped in FaultyStorage (the input may make chosen writes
 // fail), a scheduler that runs the computer's turns when the input says so, and fake peers that
 // collect every frame. Messages go through protocol::parse like the WebSocket session's. After

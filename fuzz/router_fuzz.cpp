@@ -1,4 +1,4 @@
-// Fuzz target: the HTTP router (server/src/router.hpp) with the real site (the repository's
+// Fuzz target: the HTTP router (server/src/http/router.hpp) with the real site (the repository's
 // web/ templates and catalogs), a Registry over MemoryStorage and the JSON API behind it.
 //
 // Input: up to 4 requests separated by a line "---". Each request is "METHOD TARGET" on its

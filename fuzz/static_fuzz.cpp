@@ -1,4 +1,4 @@
-// Fuzz target: the static file table (server/src/static_files.cpp) for GET /static/{path}.
+// Fuzz target: the static file table (server/src/http/static_files.cpp) for GET /static/{path}.
 // Input: the still percent-encoded path after "/static/" on the first line, the
 // Accept-Encoding value on the second, If-None-Match on the third. Whatever the input, the
 // answer is 200, 304, 400 or 404, and a 200 serves exactly one regular file of dist/ (gzip,

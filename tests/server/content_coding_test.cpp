@@ -1,5 +1,5 @@
 // Content codings in-process: Accept-Encoding negotiation, gzip/brotli round trips, entity tags
-// and If-None-Match (server/src/content_coding.hpp).
+// and If-None-Match (server/src/http/content_coding.hpp).
 #include <gtest/gtest.h>
 
 #include "content_coding.hpp"

@@ -1,4 +1,4 @@
-// The client-message parser (server/src/protocol.cpp) on its own: every field rule of
+// The client-message parser (server/src/game/protocol.cpp) on its own: every field rule of
 // PROTOCOL.md "Client → server", with the exact error codes and messages written here.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The SQLite storage's action log (server/src/sqlite_action_log.hpp): actions are appended to
+// The SQLite storage's action log (server/src/storage/sqlite_action_log.hpp): actions are appended to
 // `action_log` and folded into `actions` now and then. Reads, duplicate seqs, undone items and a
 // killed process's log must be the same as if every action went to `actions` at once; and a
 // group commit of many games' actions must write a few pages, not one per game.

@@ -1,4 +1,4 @@
-// The in-memory table of dist/ (server/src/static_files.hpp), in-process: what is loaded at
+// The in-memory table of dist/ (server/src/http/static_files.hpp), in-process: what is loaded at
 // start, the build's .gz/.br used only when exact, paths that try to leave dist/, and answers.
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-// The Storage contract (server/src/storage.hpp) on every implementation: MemoryStorage and the
+// The Storage contract (server/src/storage/storage.hpp) on every implementation: MemoryStorage and the
 // real SQLite storage on a fresh file (server_logic_tests), and the real PostgreSQL storage on a
 // fresh database (pg_tests: this file compiled with SENET_CONTRACT_POSTGRES). Every write is
 // read back; refused writes change nothing.

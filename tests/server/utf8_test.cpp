@@ -1,4 +1,4 @@
-// The UTF-8 helpers every cut and every hand-written JSON string goes through (server/src/utf8.hpp,
+// The UTF-8 helpers every cut and every hand-written JSON string goes through (server/src/common/utf8.hpp,
 // json_out.hpp): cuts never split a character, and ill-formed input becomes U+FFFD exactly as
 // nlohmann::json's replace handler writes it (so hand-written frames stay byte-identical).
 #include <random>

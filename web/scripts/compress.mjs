@@ -1,7 +1,7 @@
 // Precompresses the files of dist/: for every file of a type that compresses (JavaScript, CSS,
 // JSON, SVG, HTML, WebAssembly, text…) writes name.gz (gzip level 9) and name.br (brotli quality
 // 11) beside it, when smaller than the file. The server reads both at start and sends them by
-// Accept-Encoding (server/src/static_files.cpp); it checks that each decompresses to the file.
+// Accept-Encoding (server/src/http/static_files.cpp); it checks that each decompresses to the file.
 //
 //   node scripts/compress.mjs [dir]      (dir defaults to dist/; build.mjs calls compressDir)
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
