@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "senet/json_members.hpp"
 
 #if __has_include("senet/fairness.hpp") && __has_include("senet/signer.hpp")
 #include "senet/fairness.hpp"
@@ -178,6 +179,8 @@ int cmdVerify(Args args) {
     if (!text) return error("cannot read " + std::string(a->record.substr(0, 200)));
     const json j = json::parse(*text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return error("the record is not a JSON object");
+    // Before the signature: signed bytes with a member twice can be read as another game.
+    if (const auto twice = firstDuplicateMember(*text)) return refuse("the record has the member " + *twice + " twice");
 
     // 1. The signature: the server issued exactly these bytes.
     if (key)

@@ -1,5 +1,7 @@
 #include "senet/record.hpp"
 
+#include "senet/json_members.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace senet {
@@ -83,6 +85,8 @@ Result<Record> parseRecordWithChecks(std::string_view text, Checks& checks) {
     const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) return fail("record is not valid JSON");
     if (!j.is_object()) return fail("record must be a JSON object");
+    // Read one way only: with a member twice, another reader could show another game.
+    if (const auto twice = firstDuplicateMember(text)) return fail("record has the member " + *twice + " twice");
     const auto rs = j.find("ruleset");
     if (rs == j.end() || !rs->is_string()) return fail("record needs a \"ruleset\" string");
     const auto id = rulesetByKey(rs->get_ref<const std::string&>());

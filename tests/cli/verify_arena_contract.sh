@@ -23,6 +23,13 @@ run verify "$STD" --key "$KEY"
 [[ $rc -eq 0 && -z $err && $out == "ok: 208 throws verified, 208 plies replayed, ending bear-off checked; signature valid (Ed25519 key "*")" ]] ||
   fail "verify of the genuine record: exit $rc, stdout '$out', stderr '$err'"
 
+# --- verify: a member twice (read one way by one reader, another way by another) -------------
+# Refused before the signature is checked, for a top-level member and one inside a ply.
+sed 's/}[[:space:]]*$/,"game":"AAAAAAAAAAAAAAAAAAAAAA"}/' "$STD" >"$TMP/twice-game.json"
+expect_error 1 "${NV}the record has the member \"game\" twice" verify "$TMP/twice-game.json" --key "$KEY"
+sed '0,/"move":/s//"move":"1-2","move":/' "$STD" >"$TMP/twice-move.json"
+expect_error 1 "${NV}the record has the member plies[0].move twice" verify "$TMP/twice-move.json"
+
 # --- verify: each kind of tampering ----------------------------------------------------------
 # A throw changed: other sticks of the same count (the moves still replay; the seeds disagree).
 tamper throw-sticks '.plies[0].sticks = "0110"'

@@ -7,6 +7,7 @@
 
 #include "fixture.hpp"
 #include "senet/fairness.hpp"
+#include "senet/json_members.hpp"
 #include "senet/signer.hpp"
 
 namespace senet::testing {
@@ -122,6 +123,8 @@ TEST_F(Signature, GenuineRecordVerifiesWithTheServersKey) {
         const std::string id = playLocalGame(port(), ruleset, 7);
         auto rec = httpRequest(port(), "GET", "/api/games/" + id + "/record");
         ASSERT_EQ(rec.status, 200) << rec.body;
+        // The server never writes a member twice (every reader refuses one: json_members.hpp).
+        EXPECT_EQ(firstDuplicateMember(rec.body), std::nullopt) << rec.body;
         const json record = rec.bodyJson();
         ASSERT_TRUE(record.contains("signature")) << rec.body;
         auto keyReply = httpRequest(port(), "GET", "/api/key");

@@ -3,6 +3,7 @@
 
 #include "senet/core.hpp"
 #include "senet/game.hpp"
+#include "senet/json_members.hpp"
 #include "senet/movegen.hpp"
 #include "senet/position.hpp"
 #include "senet/record.hpp"
