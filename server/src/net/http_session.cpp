@@ -1,6 +1,7 @@
 #include "http_session.hpp"
 
 #include "log_limit.hpp"
+#include "request_framing.hpp"
 #include "security_headers.hpp"
 #include "websocket_session.hpp"
 
@@ -12,6 +13,18 @@ namespace {
 constexpr auto kRefusalTimeout = std::chrono::seconds(5);
 
 std::string_view view(beast::string_view v) { return std::string_view(v.data(), v.size()); }
+
+/// Where the request head at the start of `bytes` ends: one past the blank line that ends it
+/// (CRLF CRLF), or one past a bare LF (Beast's parser then refuses the request, as it did before
+/// the framing check); 0 when `bytes` holds no end yet. `from` bytes were searched before.
+std::size_t headEnd(std::string_view bytes, std::size_t from) {
+    for (std::size_t i = from > 3 ? from - 3 : 0; i < bytes.size(); ++i) {
+        if (bytes[i] != '\n') continue;
+        if (i == 0 || bytes[i - 1] != '\r') return i + 1;
+        if (i >= 3 && bytes.compare(i - 3, 4, "\r\n\r\n") == 0) return i + 1;
+    }
+    return 0;
+}
 
 }  // namespace
 
@@ -33,7 +46,42 @@ void HttpSession::doRead() {
     // The whole request must arrive within the timeout: slow senders are cut off.
     stream_.expires_after(refusing_ ? std::min<std::chrono::steady_clock::duration>(context_.config.httpTimeout, kRefusalTimeout)
                                     : std::chrono::steady_clock::duration(context_.config.httpTimeout));
-    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
+    searched_ = 0;
+    readHead();
+}
+
+void HttpSession::readHead() {
+    const auto data = buffer_.cdata();
+    const std::string_view bytes(static_cast<const char*>(data.data()), data.size());
+    if (const std::size_t end = headEnd(bytes, searched_)) return onHead(end);
+    searched_ = bytes.size();
+    // No end within the largest head (and its blank line): too large, as the parser would say.
+    if (bytes.size() > kMaxHeader + 4) return sendPlain(431, "request header too large\n", true);
+    stream_.async_read_some(buffer_.prepare(std::min<std::size_t>(8192, buffer_.max_size() - bytes.size())),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                                try {
+                                    self->buffer_.commit(n);
+                                    if (ec == net::error::eof && self->buffer_.size() == 0) ec = http::error::end_of_stream;
+                                    if (ec) return self->handle(ec);
+                                    self->readHead();
+                                } catch (const std::exception& e) {
+                                    self->fail("http", e);
+                                }
+                            });
+}
+
+void HttpSession::onHead(std::size_t headBytes) {
+    try {
+        const auto data = buffer_.cdata();
+        const std::string_view head(static_cast<const char*>(data.data()), headBytes);
+        if (head.size() <= kMaxHeader) {
+            if (const auto fault = framingFault(head)) return sendPlain(400, "bad request: " + *fault + "\n", true);
+        }
+        // The parser reads the head from buffer_ (and refuses one over kMaxHeader), then the body.
+        http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
+    } catch (const std::exception& e) {
+        fail("http", e);
+    }
 }
 
 void HttpSession::closeSocket() {
@@ -225,6 +273,10 @@ void HttpSession::upgrade(const std::string& client) {
         if (!clientSlot)
             return sendPlain(503, "too many connections from this address; try again later\n", true, "5");
     }
+    // A client sends its first frame only after the handshake's answer (RFC 6455 §4.1); bytes
+    // already sent after the request would be lost in the hand-over: refuse them, never drop them.
+    if (buffer_.size() > 0)
+        return sendPlain(400, "bad request: data after the WebSocket upgrade request, before the handshake's answer\n", true);
     stream_.expires_never();
     std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(found.room), std::move(slot_),
                                        std::move(clientSlot))

@@ -25,7 +25,13 @@ public:
     void run();
 
 private:
+    /// Reads the next request's head into buffer_ (up to its blank line), checks its framing
+    /// (request_framing.hpp), then lets the parser read the request from buffer_ and the socket.
     void doRead();
+    /// Reads until buffer_ holds a whole head (or is full: 431).
+    void readHead();
+    /// The head is the first `headBytes` of buffer_: framing checked, then the parser's turn.
+    void onHead(std::size_t headBytes);
     void onRead(beast::error_code ec, std::size_t bytes);
     void handle(beast::error_code ec);
     void onWrite(bool close, beast::error_code ec, std::size_t bytes);
@@ -48,12 +54,14 @@ private:
     void closeSocket();
 
     Stream stream_;
-    beast::flat_buffer buffer_;
+    /// The bytes read and not yet parsed; at most a head, a body and some pipelined bytes.
+    beast::flat_buffer buffer_{kMaxHeader + kMaxBody + 8 * 1024};
     ServerContext& context_;
     ConnectionSlot slot_;
     std::string peer_;
     bool refusing_;
     bool writing_ = false;
+    std::size_t searched_ = 0;  ///< bytes of buffer_ already searched for the head's end
     std::optional<http::request_parser<http::string_body>> parser_;
     std::shared_ptr<void> pending_;  ///< keeps the response alive during the write
 };

@@ -1,0 +1,83 @@
+// Strict request framing on the real server: a request whose body's end has two readings is
+// answered 400 and the connection closed, so the bytes after it are never read as a second
+// request (request smuggling); bytes sent after a WebSocket upgrade request are refused, not lost.
+#include <unistd.h>
+
+#include "fixture.hpp"
+#include "raw_client.hpp"
+
+namespace senet::testing {
+namespace {
+
+class Framing : public ServerTest {
+protected:
+    /// Sends `request` and then a GET /healthz on one connection; the first answer must be 400
+    /// naming `reason`, with Connection: close, and no second answer may follow.
+    void expectRefusedAlone(const std::string& request, const std::string& reason) {
+        SCOPED_TRACE(request.substr(0, 120));
+        const int fd = rawConnect(port());
+        ASSERT_GE(fd, 0);
+        ASSERT_TRUE(writeAll(fd, request + "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+        const RawReply first = readReply(fd);
+        EXPECT_EQ(first.status, 400);
+        EXPECT_EQ(first.body, "bad request: " + reason + "\n");
+        EXPECT_EQ(first.header("connection"), "close");
+        const RawReply second = readReply(fd, std::chrono::milliseconds(1500));
+        EXPECT_EQ(second.status, 0) << "a second answer came: " << second.status << " " << second.body;
+        ::close(fd);
+    }
+};
+
+const std::string kPost = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
+
+TEST_F(Framing, TransferEncodingOtherThanALoneChunkedIsRefused) {
+    expectRefusedAlone(kPost + "Transfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n", "a Transfer-Encoding other than chunked");
+    expectRefusedAlone(kPost + "Transfer-Encoding: identity\r\n\r\n", "a Transfer-Encoding other than chunked");
+    expectRefusedAlone(kPost + "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", "a Transfer-Encoding other than chunked");
+    expectRefusedAlone(kPost + "Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\n",
+                       "a Transfer-Encoding other than chunked");
+}
+
+TEST_F(Framing, BothFramingFieldsAreRefused) {
+    expectRefusedAlone(kPost + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n",
+                       "both Transfer-Encoding and Content-Length");
+}
+
+TEST_F(Framing, RepeatedHostOrLengthAndFoldedLinesAreRefused) {
+    expectRefusedAlone("GET /healthz HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", "two Host headers");
+    expectRefusedAlone(kPost + "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", "two Content-Length headers");
+    expectRefusedAlone("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Note: a\r\n b\r\n\r\n", "a header line folded onto the one before");
+    expectRefusedAlone(kPost + "Content-Length : 2\r\n\r\n{}", "white space in a header name");
+}
+
+TEST_F(Framing, AGoodChunkedRequestAndKeepAliveStillWork) {
+    const int fd = rawConnect(port());
+    ASSERT_GE(fd, 0);
+    const std::string body = R"({"ruleset":"standard","opponent":"local"})";
+    char size[16];
+    std::snprintf(size, sizeof size, "%zx", body.size());
+    ASSERT_TRUE(writeAll(fd, kPost + "Transfer-Encoding: chunked\r\n\r\n" + size + "\r\n" + body + "\r\n0\r\n\r\n" +
+                                 "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+    const RawReply created = readReply(fd);
+    EXPECT_EQ(created.status, 201) << created.body;
+    const RawReply health = readReply(fd);
+    EXPECT_EQ(health.status, 200) << health.body;
+    ::close(fd);
+}
+
+TEST_F(Framing, AHeadLongerThanTheBufferIs431) {
+    const RawReply huge = rawExchange(port(), "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + std::string(40000, 'p') + "\r\n\r\n");
+    EXPECT_EQ(huge.status, 431);
+}
+
+TEST_F(Framing, AFrameSentWithTheUpgradeRequestIsRefusedNotDropped) {
+    const NewGame g = createGame(port(), "standard", "local");
+    const RawReply r = rawExchange(port(), upgradeRequest(port(), "/ws/games/" + g.id) + clientFrame(R"({"t":"hello","d":{}})"));
+    EXPECT_EQ(r.status, 400);
+    EXPECT_EQ(r.body, "bad request: data after the WebSocket upgrade request, before the handshake's answer\n");
+    // Without the frame the same upgrade is accepted.
+    EXPECT_EQ(rawExchange(port(), upgradeRequest(port(), "/ws/games/" + g.id)).status, 101);
+}
+
+}  // namespace
+}  // namespace senet::testing
