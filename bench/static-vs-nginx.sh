@@ -27,6 +27,12 @@ OUT=${OUT:-/dev/null}
 server_bin=${SENET_SERVER:-$root/build/server/senet-server}
 NICE=${NICE:-0}
 run() { nice -n "$NICE" "$@"; }
+# start CMD...: runs CMD in the background as a process of its own (nice execs it, so $! is the
+# server's own pid, not a subshell's) and records it for cleanup.
+start() {
+  nice -n "$NICE" "$@" &
+  pids+=($!)
+}
 
 for tool in nginx wrk curl node; do
   command -v "$tool" >/dev/null 2>&1 || { echo "static-vs-nginx: $tool not found (bash scripts/setup.sh)" >&2; exit 1; }
@@ -34,14 +40,18 @@ done
 [ -x "$server_bin" ] || { echo "static-vs-nginx: $server_bin missing (bash scripts/build.sh)" >&2; exit 1; }
 [ -f web/dist/manifest.json ] || { echo "static-vs-nginx: web/dist missing (cd web && npm run build)" >&2; exit 1; }
 
-tmp=$(mktemp -d /tmp/senet-static-bench.XXXXXX)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/senet-static-bench.XXXXXX")
 pids=()
+# Stops exactly what this script started, on success, failure and interruption.
 cleanup() {
+  trap - EXIT INT TERM
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_http() {
@@ -55,9 +65,8 @@ js=$(node -e 'const m=require("./web/dist/manifest.json"); process.stdout.write(
 # senet-server on the real web root.
 sport=$(free_port)
 mkdir -p "$tmp/data"
-run "$server_bin" --port "$sport" --data-dir "$tmp/data" --web-root "$root/web" --threads "$THREADS" \
-  --max-connections-per-address 10000 >"$tmp/server.log" 2>&1 &
-pids+=($!)
+start "$server_bin" --port "$sport" --data-dir "$tmp/data" --web-root "$root/web" --threads "$THREADS" \
+  --max-connections-per-address 10000 >"$tmp/server.log" 2>&1
 wait_http "http://127.0.0.1:$sport/healthz"
 
 # The home page as a file for nginx, with its .gz and .br (same levels as the build's).
@@ -113,8 +122,7 @@ http {
   }
 }
 EOF
-run nginx -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx/logs/error.log" -g 'daemon off;' &
-pids+=($!)
+start nginx -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx/logs/error.log" -g 'daemon off;'
 wait_http "http://127.0.0.1:$nport/en/"
 
 # One wrk run: prints requests/s.
