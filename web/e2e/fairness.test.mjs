@@ -57,18 +57,29 @@ for (const [ruleset, lang] of [["standard", "en"], ["bell", "pl"]]) {
 /** Plays a local Bell game whose API answers pass through `change(path, body)`; returns the verdict. */
 async function tamperedGame(change) {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.route(/\/api\/games(\/[^/]+(\/record)?)?$/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    change(new URL(route.request().url()).pathname, body);
-    await route.fulfill({ response, json: body });
-  });
-  await startGame(page, server.url, { ruleset: "bell", opponent: "local" });
-  await playToEnd([page], { limit: 150000 });
-  const v = await verdict(page);
-  await context.close();
-  return v;
+  try {
+    const page = await context.newPage();
+    await page.route(/\/api\/games(\/[^/]+(\/record)?)?$/, async (route) => {
+      // A request still in flight when the test ends meets a closed context: not a failure of
+      // the test, and never an unhandled rejection.
+      try {
+        const response = await route.fetch();
+        const body = await response.json();
+        change(new URL(route.request().url()).pathname, body);
+        await route.fulfill({ response, json: body });
+      } catch (error) {
+        if (!page.isClosed()) await route.abort().catch(() => {});
+      }
+    });
+    await startGame(page, server.url, { ruleset: "bell", opponent: "local" });
+    await playToEnd([page], { limit: 150000 });
+    const v = await verdict(page);
+    // No route callback may outlive the context: remove them, waiting for none that is running.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    return v;
+  } finally {
+    await context.close();
+  }
 }
 
 test("a commitment that does not fit the revealed seed shows a warning", { timeout: 180000 }, async () => {
