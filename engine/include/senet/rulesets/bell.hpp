@@ -1,7 +1,7 @@
 // R. C. Bell's reconstruction. RULES.md "Bell (`bell`)".
 #pragma once
 
-#include "senet/ruleset.hpp"
+#include "senet/ruleset_data.hpp"
 
 namespace senet::rulesets {
 

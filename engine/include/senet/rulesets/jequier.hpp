@@ -1,7 +1,7 @@
 // Jéquier's reconstruction. RULES.md "Jéquier (`jequier`)".
 #pragma once
 
-#include "senet/ruleset.hpp"
+#include "senet/ruleset_data.hpp"
 
 namespace senet::rulesets {
 

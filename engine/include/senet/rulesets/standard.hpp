@@ -1,7 +1,7 @@
 // The site's standard game. RULES.md "Standard (the site's default game)".
 #pragma once
 
-#include "senet/ruleset.hpp"
+#include "senet/ruleset_data.hpp"
 
 namespace senet::rulesets {
 

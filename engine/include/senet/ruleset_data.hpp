@@ -1,0 +1,147 @@
+// The Ruleset data type: everything the move generator, the game flow and the site's
+// rule-change tables need to know about one reconstruction of Senet, as plain data, and the
+// constexpr helpers the ruleset files build their tables with. RULES.md sections "Standard",
+// "Jéquier" and "Bell". The rulesets themselves are in senet/rulesets/*.hpp, which include this
+// header only; senet/ruleset.hpp includes them all and looks them up by id or key.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "senet/core.hpp"
+
+namespace senet {
+
+enum class RulesetId : std::uint8_t { Standard = 0, Jequier = 1, Bell = 2 };
+inline constexpr int kRulesetCount = 3;
+
+/// What is thrown: four two-sided sticks (16 equally likely patterns) or a four-sided die.
+enum class Implement : std::uint8_t { FourSticks, FourSidedDie };
+
+/// What landing on an unprotected opponent's piece does.
+enum class CaptureMode : std::uint8_t {
+    Swap,    ///< the two pieces change places (standard 4, Jéquier)
+    Remove,  ///< the opponent's piece leaves the game for good (Bell 3)
+};
+
+/// Where a piece that lands on the House of Water goes.
+enum class WaterReturn : std::uint8_t {
+    None,                    ///< the ruleset has no House of Water (Bell)
+    SquareOrNearestBefore,   ///< to `waterReturnSquare`, else the nearest empty square below it (standard 7)
+    LowestEmpty,             ///< to the lowest-numbered empty square of the board (Jéquier 5)
+};
+
+/// How a game is won.
+enum class WinRule : std::uint8_t {
+    AllBorneOff,  ///< the first to bear off every piece wins (standard 11, Jéquier 9)
+    Majority,     ///< ends when one side's borne-off count cannot be caught; equal scores draw (Bell 8)
+};
+
+/// How the first mover is decided.
+enum class OpeningRule : std::uint8_t {
+    None,         ///< player 1 (the first seat) moves first from the starting position
+    ThrowForOne,  ///< seats throw in turn until a 1; that seat becomes player 2 and moves 10→11 (Jéquier 1)
+};
+
+/// A named square shown on the board.
+struct House {
+    std::uint8_t square;
+    std::string_view key;  ///< translation key: "beauty", "water", "three-truths", "re-atoum", "return", "x", "iii", "ii", "i"
+};
+
+/// One equally-weighted-or-not chance outcome of a throw with its exact weight.
+/// Probability = weight / Ruleset::outcomeWeightTotal.
+struct ChanceOutcome {
+    Throw throw_;
+    std::uint8_t weight;
+};
+
+/// One reconstruction of Senet, as immutable data. Obtain with `ruleset(id)`.
+struct Ruleset {
+    RulesetId id;
+    std::string_view key;   ///< notation and URL name: "standard", "jequier", "bell"
+    std::string_view name;  ///< English display name
+
+    // Setup and turn order (rule 1 of each ruleset).
+    int piecesPerSide;
+    std::array<Bitboard, 2> setup;  ///< starting squares of player 1 and player 2 (after any opening)
+    Player firstToMove;             ///< who throws first from `setup`
+    OpeningRule opening;
+    std::array<Bitboard, 2> openingSetup;  ///< the board while the opening is thrown (== setup without one)
+
+    // Throws.
+    Implement implement;
+    std::uint8_t sticksNoneUpValue;  ///< what no stick up counts (5 or 6); 0 for a die
+    std::array<ChanceOutcome, 16> outcomes;  ///< the first `outcomeCount` are used
+    int outcomeCount;        ///< 16 sticks patterns or 4 die faces
+    int outcomeWeightTotal;  ///< sum of the weights (16 or 4)
+    std::uint16_t throwValues;     ///< bit v set when value v can be thrown
+    std::uint16_t extraThrowAfter; ///< bit v set when a throw of v gives another throw
+    bool extraThrowAfterPass;      ///< false: a turn with no legal move is lost even after an extra-throw value
+
+    // Moving.
+    Bitboard safeSquares;       ///< an opponent's piece here cannot be landed on
+    bool neighbourProtection;   ///< a piece with a same-coloured neighbour cannot be landed on
+    CaptureMode capture;
+    int blockadeLength;         ///< 0: pieces jump anything; n: cannot pass n opponent pieces in a row
+    bool backwardWhenNoForward; ///< Jéquier 6
+    Bitboard compulsionSquares; ///< if a piece here can move, one of these must move (Bell 6)
+
+    // House of Water.
+    int waterSquare;  ///< 0 when there is none
+    WaterReturn waterReturn;
+    int waterReturnSquare;  ///< for SquareOrNearestBefore
+
+    // Bearing off.
+    int bearOffAt;  ///< a move whose landing square is >= this leaves the board (31: past 30; 30: reaching 30)
+    /// bearOffThrows[s]: bit v set when a throw of v bears a piece off from square s (index 0 unused).
+    /// A move that would reach `bearOffAt` with a throw not listed here is illegal.
+    std::array<std::uint16_t, kSquareCount + 1> bearOffThrows;
+    /// All the mover's pieces on the board must stand within these squares to bear off.
+    Bitboard bearOffZone;
+    /// bearOffFroms[v]: the squares a throw of v bears off from; derived from bearOffThrows by
+    /// `bearOffFromsOf` for the bitboard move generator.
+    std::array<Bitboard, 16> bearOffFroms;
+
+    WinRule win;
+    std::array<House, 6> houses;  ///< named squares for display; unused entries have square 0
+
+    /// The chance outcomes actually used: 16 stick patterns or 4 die faces.
+    std::span<const ChanceOutcome> chanceOutcomes() const {
+        return {outcomes.data(), static_cast<std::size_t>(outcomeCount)};
+    }
+    bool canThrow(int value) const { return value >= 0 && value < 16 && ((throwValues >> value) & 1); }
+    bool givesExtraThrow(int value) const { return value >= 0 && value < 16 && ((extraThrowAfter >> value) & 1); }
+    /// Exact probability of a throw value as weight / outcomeWeightTotal (0 for impossible values).
+    int weightOfValue(int value) const;
+    bool isSafe(int square) const { return (safeSquares & bit(square)) != 0; }
+};
+
+/// The value four sticks count for, given which fell marked side up (bit i = stick i, 0..15):
+/// the number up, or `noneUpValue` when none is up. RULES.md "Throws".
+constexpr std::uint8_t sticksValue(std::uint8_t sticks, std::uint8_t noneUpValue) {
+    const int up = std::popcount(static_cast<unsigned>(sticks & 15u));
+    return static_cast<std::uint8_t>(up == 0 ? noneUpValue : up);
+}
+
+/// The 16 stick outcomes of a stick ruleset, each of weight 1.
+constexpr std::array<ChanceOutcome, 16> stickOutcomes(std::uint8_t noneUpValue) {
+    std::array<ChanceOutcome, 16> out{};
+    for (int s = 0; s < 16; ++s)
+        out[s] = ChanceOutcome{Throw{sticksValue(static_cast<std::uint8_t>(s), noneUpValue), static_cast<std::uint8_t>(s)}, 1};
+    return out;
+}
+
+/// For each throw value v, the squares s whose bearOffThrows[s] include v.
+constexpr std::array<Bitboard, 16> bearOffFromsOf(const std::array<std::uint16_t, kSquareCount + 1>& bearOffThrows) {
+    std::array<Bitboard, 16> out{};
+    for (int s = 1; s <= kSquareCount; ++s)
+        for (int v = 0; v < 16; ++v)
+            if ((bearOffThrows[s] >> v) & 1) out[v] |= bit(s);
+    return out;
+}
+
+}  // namespace senet
