@@ -118,6 +118,13 @@ struct Ruleset {
     /// Exact probability of a throw value as weight / outcomeWeightTotal (0 for impossible values).
     int weightOfValue(int value) const;
     bool isSafe(int square) const { return (safeSquares & bit(square)) != 0; }
+    /// The square of the house whose translation key is `houseKey` ("beauty", "water", ...: see
+    /// House), or 0 when the ruleset shows no such house. RULES.md, each ruleset's houses for display.
+    constexpr int houseSquare(std::string_view houseKey) const {
+        for (const House& h : houses)
+            if (h.square != 0 && h.key == houseKey) return h.square;
+        return 0;
+    }
 };
 
 /// The value four sticks count for, given which fell marked side up (bit i = stick i, 0..15):
