@@ -3,23 +3,53 @@
 #include "movegen_core.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 
 namespace senet {
 
-Bitboard forwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) { return core::forwardFroms(r, own, opp, v); }
+namespace {
 
-Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) { return core::backwardFroms(r, own, opp, v); }
+// Checks of the stated preconditions, for the asserts of debug builds only.
+
+/// Whether legalFroms reports the piece on `from` with these `backward` moves.
+[[maybe_unused]] bool isLegalFrom(const Position& p, int from, int v, bool backward) {
+    bool b = false;
+    return from >= 1 && from <= kSquareCount && (legalFroms(p, v, b) & bit(from)) && b == backward;
+}
+
+/// Whether `move` is one of generateMoves' moves for `p` and `v`, or a pass when it has none.
+[[maybe_unused]] bool isGeneratedMove(const Position& p, int v, Move move) {
+    MoveList moves;
+    generateMoves(p, v, moves);
+    if (moves.empty()) return move.isPass();
+    return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+}  // namespace
+
+Bitboard forwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
+    assert(r.canThrow(v));
+    return core::forwardFroms(r, own, opp, v);
+}
+
+Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
+    assert(r.canThrow(v));
+    return core::backwardFroms(r, own, opp, v);
+}
 
 Bitboard legalFroms(const Position& p, int v, bool& backward) {
+    assert(p.rules().canThrow(v));
     return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::legalFroms(r, p, v, backward); });
 }
 
 Move makeMove(const Position& p, int from, int v, bool backward) {
+    assert(isLegalFrom(p, from, v, backward));
     return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::makeMove(r, p, from, v, backward); });
 }
 
 void generateMoves(const Position& p, int v, MoveList& moves) {
+    assert(p.rules().canThrow(v));
     withRuleset(p.rulesetId, [&](auto tag) {
         constexpr const Ruleset& r = decltype(tag)::rules;
         moves.clear();
@@ -32,6 +62,7 @@ void generateMoves(const Position& p, int v, MoveList& moves) {
 bool keepsTurn(const Ruleset& r, int v, Move move) { return core::keepsTurn(r, v, move); }
 
 Position applyMove(const Position& p, int v, Move move) {
+    assert(isGeneratedMove(p, v, move));
     return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::applyMove(r, p, v, move); });
 }
 

@@ -2,6 +2,7 @@
 // unit (squares still to travel for standard and Jéquier, pieces for Bell), for player 1 minus
 // player 2, then turned into a win expectation in (-1, 1) by a tanh whose scale grows with the
 // distance left, as a race's spread grows with the number of throws still to come.
+#include <cassert>
 #include <cmath>
 
 #include "senet/ai_search.hpp"
@@ -209,6 +210,7 @@ double pipValue(const Position& p) {
 }  // namespace
 
 double evaluate(const Position& p, Evaluation kind) {
+    assert(outcome(p) == Outcome::Ongoing);
     if (kind == Evaluation::Learned) {
         if (const detail::NetWeights* w = detail::learnedWeights(p.rulesetId)) {
             // The network's chance of winning for the player to throw, mapped onto the value scale.

@@ -24,7 +24,9 @@ enum class Evaluation : std::uint8_t {
 /// Whether `id` has a trained network for Evaluation::Learned.
 bool hasLearnedEvaluation(RulesetId id);
 
-/// The static value of an unfinished `p` for `p.turn`, in [-kEvalBound, kEvalBound].
+/// The static value of `p` for `p.turn` by `kind`, in [-kEvalBound, kEvalBound]. `p` must be
+/// unfinished (`outcome(p)` Ongoing; asserted in debug builds): a finished game's value is
+/// `terminalValue`.
 double evaluate(const Position& p, Evaluation kind = Evaluation::Full);
 /// The largest magnitude `evaluate` returns; wins and losses (±1) lie outside it.
 inline constexpr double kEvalBound = 0.98;
@@ -51,7 +53,7 @@ struct SearchResult {
 };
 
 /// Iterative-deepening expectiminimax for the player to move in `p`, who has thrown
-/// `throwValue` (a value the ruleset can throw). A depth of d plies means d decisions: the
+/// `throwValue` (a value the ruleset can throw; asserted in debug builds). A depth of d plies means d decisions: the
 /// root move, then d-1 further throws each with its best reply (or the same player's move
 /// after an extra throw). Throw values are enumerated with their exact weights.
 SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& limits);
