@@ -243,7 +243,7 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
     return result;
 }
 
-double expectiminimax(const Position& p, int depth, Evaluation kind) {
+double prunedExpectimax(const Position& p, int depth, Evaluation kind) {
     assert(depth >= 0);
     const Outcome o = outcome(p);
     if (o != Outcome::Ongoing) return terminalValue(o, p.turn);
@@ -277,7 +277,7 @@ double bruteForce(const Position& p, int depth, Evaluation kind) {
 }
 }  // namespace
 
-double expectimax(const Position& p, int depth, Evaluation kind) {
+double bruteForceExpectimax(const Position& p, int depth, Evaluation kind) {
     assert(depth >= 0);
     const Outcome o = outcome(p);
     if (o != Outcome::Ongoing) return terminalValue(o, p.turn);

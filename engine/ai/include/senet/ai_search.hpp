@@ -53,16 +53,23 @@ struct SearchResult {
 };
 
 /// Iterative-deepening expectiminimax for the player to move in `p`, who has thrown
-/// `throwValue` (a value the ruleset can throw; asserted in debug builds). A depth of d plies means d decisions: the
-/// root move, then d-1 further throws each with its best reply (or the same player's move
-/// after an extra throw). Throw values are enumerated with their exact weights.
+/// `throwValue` (a value the ruleset can throw; asserted in debug builds), within `limits`.
+/// A depth of d plies means d decisions: the root move, then d-1 further throws each with its
+/// best reply (or the same player's move after an extra throw). Throw values are enumerated
+/// with their exact weights. Returns the best move found (a pass when there is no legal move)
+/// with its value, the depth completed and the nodes visited.
 SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& limits);
 
-/// The value for `p.turn` of the chance node `p` (the throw still to come) searched `depth`
-/// plies deep with *-minimax pruning (Star1 and Star2 probing). Exact: equals `expectimax`.
-double expectiminimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
+/// The value for `p.turn` of the chance node `p` (the throw still to come), `depth` plies
+/// (decisions) deep with `kind` at the leaves, searched with *-minimax pruning (Star1 and Star2
+/// probing) and no time or node limit: the expectimax value, exactly `bruteForceExpectimax`'s,
+/// in fewer nodes. ±1 or 0 for a finished `p`; `depth` >= 0 (asserted in debug builds).
+/// Used by the game analysis.
+double prunedExpectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
 
-/// The same value computed by brute force, without any pruning (for tests).
-double expectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
+/// The same value as `prunedExpectimax`, computed by brute force: every throw value and every
+/// legal move, no pruning, no clock (the WebAssembly build's winProbability, and the tests'
+/// reference). `depth` >= 0 (asserted in debug builds).
+double bruteForceExpectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
 
 }  // namespace senet::ai
