@@ -15,7 +15,9 @@
 
 namespace senet {
 
+/// Which ruleset: an index 0..kRulesetCount-1, in the order of `allRulesets()`.
 enum class RulesetId : std::uint8_t { Standard = 0, Jequier = 1, Bell = 2 };
+/// How many rulesets there are.
 inline constexpr int kRulesetCount = 3;
 
 /// What is thrown: four two-sided sticks (16 equally likely patterns) or a four-sided die.
@@ -46,34 +48,34 @@ enum class OpeningRule : std::uint8_t {
     ThrowForOne,  ///< seats throw in turn until a 1; that seat becomes player 2 and moves 10→11 (Jéquier 1)
 };
 
-/// A named square shown on the board.
+/// A named square shown on the board (RULES.md: standard 12, Jéquier 10, Bell 5).
 struct House {
-    std::uint8_t square;
+    std::uint8_t square;   ///< 1..30; 0 for an unused entry of Ruleset::houses
     std::string_view key;  ///< translation key: "beauty", "water", "three-truths", "re-atoum", "return", "x", "iii", "ii", "i"
 };
 
 /// One equally-weighted-or-not chance outcome of a throw with its exact weight.
 /// Probability = weight / Ruleset::outcomeWeightTotal.
 struct ChanceOutcome {
-    Throw throw_;
-    std::uint8_t weight;
+    Throw throw_;          ///< the throw: its value and, for the sticks, which fell up
+    std::uint8_t weight;   ///< its weight out of Ruleset::outcomeWeightTotal
 };
 
 /// One reconstruction of Senet, as immutable data. Obtain with `ruleset(id)`.
 struct Ruleset {
-    RulesetId id;
+    RulesetId id;           ///< this ruleset's id
     std::string_view key;   ///< notation and URL name: "standard", "jequier", "bell"
     std::string_view name;  ///< English display name
 
     // Setup and turn order (rule 1 of each ruleset).
-    int piecesPerSide;
+    int piecesPerSide;              ///< 5 or 10
     std::array<Bitboard, 2> setup;  ///< starting squares of player 1 and player 2 (after any opening)
     Player firstToMove;             ///< who throws first from `setup`
-    OpeningRule opening;
+    OpeningRule opening;            ///< how the first mover is decided
     std::array<Bitboard, 2> openingSetup;  ///< the board while the opening is thrown (== setup without one)
 
     // Throws.
-    Implement implement;
+    Implement implement;             ///< four sticks or a four-sided die ("Throws")
     std::uint8_t sticksNoneUpValue;  ///< what no stick up counts (5 or 6); 0 for a die
     std::array<ChanceOutcome, 16> outcomes;  ///< the first `outcomeCount` are used
     int outcomeCount;        ///< 16 sticks patterns or 4 die faces
@@ -85,15 +87,15 @@ struct Ruleset {
     // Moving.
     Bitboard safeSquares;       ///< an opponent's piece here cannot be landed on
     bool neighbourProtection;   ///< a piece with a same-coloured neighbour cannot be landed on
-    CaptureMode capture;
+    CaptureMode capture;        ///< what landing on an unprotected opponent's piece does
     int blockadeLength;         ///< 0: pieces jump anything; n: cannot pass n opponent pieces in a row
-    bool backwardWhenNoForward; ///< Jéquier 6
+    bool backwardWhenNoForward; ///< backward moves when no forward move exists (Jéquier 6)
     Bitboard compulsionSquares; ///< if a piece here can move, one of these must move (Bell 6)
 
     // House of Water.
     int waterSquare;  ///< 0 when there is none
-    WaterReturn waterReturn;
-    int waterReturnSquare;  ///< for SquareOrNearestBefore
+    WaterReturn waterReturn;  ///< where a piece that lands on `waterSquare` goes
+    int waterReturnSquare;  ///< for SquareOrNearestBefore; 0 otherwise
 
     // Bearing off.
     int bearOffAt;  ///< a move whose landing square is >= this leaves the board (31: past 30; 30: reaching 30)
@@ -106,17 +108,22 @@ struct Ruleset {
     /// `bearOffFromsOf` for the bitboard move generator.
     std::array<Bitboard, 16> bearOffFroms;
 
-    WinRule win;
+    WinRule win;  ///< how the game is won
     std::array<House, 6> houses;  ///< named squares for display; unused entries have square 0
 
     /// The chance outcomes actually used: 16 stick patterns or 4 die faces.
     std::span<const ChanceOutcome> chanceOutcomes() const {
         return {outcomes.data(), static_cast<std::size_t>(outcomeCount)};
     }
+    /// Whether a throw of `value` can happen (any int; false outside 0..15). RULES.md "Throws".
     bool canThrow(int value) const { return value >= 0 && value < 16 && ((throwValues >> value) & 1); }
+    /// Whether a throw of `value` gives another throw (any int; false outside 0..15). RULES.md:
+    /// standard 9, Jéquier 2, Bell 2.
     bool givesExtraThrow(int value) const { return value >= 0 && value < 16 && ((extraThrowAfter >> value) & 1); }
-    /// Exact probability of a throw value as weight / outcomeWeightTotal (0 for impossible values).
+    /// The summed weight of the outcomes that throw `value` (0 for impossible values): its exact
+    /// probability is this / outcomeWeightTotal.
     int weightOfValue(int value) const;
+    /// Whether `square` (1..30) is a safe square. RULES.md: standard 6, Jéquier 4, Bell 4.
     bool isSafe(int square) const { return (safeSquares & bit(square)) != 0; }
     /// The square of the house whose translation key is `houseKey` ("beauty", "water", ...: see
     /// House), or 0 when the ruleset shows no such house. RULES.md, each ruleset's houses for display.

@@ -29,6 +29,7 @@ constexpr std::array<std::uint16_t, kSquareCount + 1> bellBearOff() {
 }
 }  // namespace detail
 
+/// R. C. Bell's ruleset, RulesetId::Bell. RULES.md "Bell (`bell`)", rules cited per field.
 inline constexpr Ruleset kBell{
     .id = RulesetId::Bell,
     .key = "bell",

@@ -16,6 +16,7 @@ constexpr std::array<std::uint16_t, kSquareCount + 1> jequierBearOff() {
 }
 }  // namespace detail
 
+/// Jéquier's ruleset, RulesetId::Jequier. RULES.md "Jéquier (`jequier`)", rules cited per field.
 inline constexpr Ruleset kJequier{
     .id = RulesetId::Jequier,
     .key = "jequier",
