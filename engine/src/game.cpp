@@ -1,8 +1,13 @@
 #include "senet/game.hpp"
 
+#include <cassert>
+
 namespace senet {
 
-Throw throwOfOutcome(const Ruleset& rules, int index) { return rules.outcomes[index].throw_; }
+Throw throwOfOutcome(const Ruleset& rules, int index) {
+    assert(index >= 0 && index < rules.outcomeCount);
+    return rules.outcomes[index].throw_;
+}
 
 bool isValidThrow(const Ruleset& rules, Throw t) {
     for (const ChanceOutcome& o : rules.chanceOutcomes())

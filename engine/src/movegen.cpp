@@ -3,23 +3,53 @@
 #include "movegen_core.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 
 namespace senet {
 
-Bitboard forwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) { return core::forwardFroms(r, own, opp, v); }
+namespace {
 
-Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) { return core::backwardFroms(r, own, opp, v); }
+// Checks of the stated preconditions, for the asserts of debug builds only.
+
+/// Whether legalFroms reports the piece on `from` with these `backward` moves.
+[[maybe_unused]] bool isLegalFrom(const Position& p, int from, int v, bool backward) {
+    bool b = false;
+    return from >= 1 && from <= kSquareCount && (legalFroms(p, v, b) & bit(from)) && b == backward;
+}
+
+/// Whether `move` is one of generateMoves' moves for `p` and `v`, or a pass when it has none.
+[[maybe_unused]] bool isGeneratedMove(const Position& p, int v, Move move) {
+    MoveList moves;
+    generateMoves(p, v, moves);
+    if (moves.empty()) return move.isPass();
+    return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+}  // namespace
+
+Bitboard forwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
+    assert(r.canThrow(v));
+    return core::forwardFroms(r, own, opp, v);
+}
+
+Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
+    assert(r.canThrow(v));
+    return core::backwardFroms(r, own, opp, v);
+}
 
 Bitboard legalFroms(const Position& p, int v, bool& backward) {
+    assert(p.rules().canThrow(v));
     return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::legalFroms(r, p, v, backward); });
 }
 
 Move makeMove(const Position& p, int from, int v, bool backward) {
+    assert(isLegalFrom(p, from, v, backward));
     return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::makeMove(r, p, from, v, backward); });
 }
 
 void generateMoves(const Position& p, int v, MoveList& moves) {
+    assert(p.rules().canThrow(v));
     withRuleset(p.rulesetId, [&](auto tag) {
         constexpr const Ruleset& r = decltype(tag)::rules;
         moves.clear();
@@ -32,6 +62,7 @@ void generateMoves(const Position& p, int v, MoveList& moves) {
 bool keepsTurn(const Ruleset& r, int v, Move move) { return core::keepsTurn(r, v, move); }
 
 Position applyMove(const Position& p, int v, Move move) {
+    assert(isGeneratedMove(p, v, move));
     return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::applyMove(r, p, v, move); });
 }
 
@@ -64,6 +95,22 @@ std::optional<int> parseSquare(std::string_view s) {
     return v;
 }
 
+/// The squares of `b` as text, runs of consecutive squares written FIRST-LAST and separated by
+/// ", ": "26-30", "21-30", "1, 3-5"; empty for no square.
+std::string squaresText(Bitboard b) {
+    std::string out;
+    while (b) {
+        const int first = lowestSquare(b);
+        int last = first;
+        while (last < kSquareCount && (b & bit(last + 1))) ++last;
+        b &= ~squareRange(first, last);
+        if (!out.empty()) out += ", ";
+        out += std::to_string(first);
+        if (last > first) out += '-' + std::to_string(last);
+    }
+    return out;
+}
+
 /// Why `from-to` is not among the legal moves: the first rule it breaks.
 std::string whyIllegal(const Position& p, int v, int from, int to, const MoveList& legal) {
     const Ruleset& r = p.rules();
@@ -89,13 +136,15 @@ std::string whyIllegal(const Position& p, int v, int from, int to, const MoveLis
                std::to_string(from) + "-off";
     if (forwardFroms(r, own, opp, v) & bit(from)) {
         if (!legal.empty() && r.compulsionSquares)
-            return move + " is not allowed: a piece on squares 26-30 that can move must move";
+            return move + " is not allowed: a piece on squares " + squaresText(r.compulsionSquares) +
+                   " that can move must move";
         return move + " is not legal";
     }
     if (to == kOffBoard) {
         if (!((r.bearOffThrows[from] >> v) & 1))
             return "a throw of " + std::to_string(v) + " cannot bear off from square " + std::to_string(from);
-        if (own & ~r.bearOffZone) return move + " bears off before all of " + who + "'s pieces stand on 21-30";
+        if (own & ~r.bearOffZone)
+            return move + " bears off before all of " + who + "'s pieces stand on " + squaresText(r.bearOffZone);
         return move + " passes a blockade of " + std::to_string(r.blockadeLength) + " opponent pieces";
     }
     if (own & bit(to)) return move + " lands on " + who + "'s own piece";
@@ -122,7 +171,8 @@ Result<Move> parseMove(const Position& p, int v, std::string_view text) {
     const auto from = parseSquare(text.substr(0, dash));
     const std::string_view toText = text.substr(dash + 1);
     const auto to = toText == "off" ? std::optional<int>(kOffBoard) : parseSquare(toText);
-    if (!from || !to) return fail("move '" + shown + "' is malformed (expected FROM-TO with squares 1-30, FROM-off or pass)");
+    if (!from || !to) return fail("move '" + shown + "' is malformed (expected FROM-TO with squares 1-" + std::to_string(kSquareCount) +
+                                  ", FROM-off or pass)");
     for (const Move& m : legal)
         if (m.from == *from && m.to == *to) return m;
     return fail("illegal move: " + whyIllegal(p, v, *from, *to, legal));

@@ -53,7 +53,7 @@ Result<Position> parsePosition(std::string_view text) {
     p.rulesetId = *id;
     const std::string_view board = fields[1];
     if (board.size() != kSquareCount)
-        return fail("board must have 30 characters, got " + std::to_string(board.size()));
+        return fail("board must have " + std::to_string(kSquareCount) + " characters, got " + std::to_string(board.size()));
     for (int i = 0; i < kSquareCount; ++i) {
         const char c = board[i];
         if (c == '1') p.board[0] |= bit(i + 1);

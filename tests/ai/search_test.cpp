@@ -19,7 +19,7 @@ Position parsed(std::string_view text) {
     return *p;
 }
 
-TEST(Search, PrunedExpectiminimaxEqualsBruteForceExpectimax) {
+TEST(Search, PrunedExpectimaxEqualsBruteForceExpectimax) {
     int compared = 0;
     for (RulesetId id : kAllIds) {
         const int maxDepth = id == RulesetId::Bell ? 2 : 3;
@@ -28,8 +28,8 @@ TEST(Search, PrunedExpectiminimaxEqualsBruteForceExpectimax) {
             if (++k % 60 != 0 || outcome(p) != Outcome::Ongoing) continue;
             for (int depth = 1; depth <= maxDepth; ++depth) {
                 for (Evaluation e : {Evaluation::Pips, Evaluation::Full, Evaluation::Learned}) {
-                    const double pruned = expectiminimax(p, depth, e);
-                    const double brute = expectimax(p, depth, e);
+                    const double pruned = prunedExpectimax(p, depth, e);
+                    const double brute = bruteForceExpectimax(p, depth, e);
                     EXPECT_NEAR(pruned, brute, 1e-9) << formatPosition(p) << " depth " << depth;
                     EXPECT_GE(brute, -1.0);
                     EXPECT_LE(brute, 1.0);
@@ -62,8 +62,8 @@ TEST(Search, RootSearchWithPruningFindsTheBruteForceValue) {
                 const Position q = applyMove(p, v, m);
                 const Outcome o = outcome(q);
                 const double c = o != Outcome::Ongoing ? terminalValue(o, p.turn)
-                                 : q.turn == p.turn     ? expectimax(q, 2)
-                                                        : -expectimax(q, 2);
+                                 : q.turn == p.turn     ? bruteForceExpectimax(q, 2)
+                                                        : -bruteForceExpectimax(q, 2);
                 best = std::max(best, c);
             }
             EXPECT_NEAR(a.value, best, 1e-9);
@@ -93,8 +93,8 @@ TEST(Search, WinningMoveIsTakenAndValuedOne) {
     EXPECT_TRUE(r.move.has(kBearOff));
     EXPECT_DOUBLE_EQ(r.value, 1.0);
     // Any other throw cannot move the piece on 30: the chance node is worth at least P(2) = 6/16.
-    EXPECT_GE(expectiminimax(q, 1), 6.0 / 16.0 - 1.0 * 10.0 / 16.0);
-    EXPECT_NEAR(expectiminimax(q, 2), expectimax(q, 2), 1e-12);
+    EXPECT_GE(prunedExpectimax(q, 1), 6.0 / 16.0 - 1.0 * 10.0 / 16.0);
+    EXPECT_NEAR(prunedExpectimax(q, 2), bruteForceExpectimax(q, 2), 1e-12);
 }
 
 TEST(Search, ExtraThrowKeepsThePerspective) {
@@ -109,7 +109,7 @@ TEST(Search, ExtraThrowKeepsThePerspective) {
     ASSERT_EQ(after.turn, Player::One);  // the extra throw
     // Value = P(4 or 5) * 1 + the rest evaluated for player 1: at least 2/16 - 14/16 * kEvalBound.
     EXPECT_GT(r.value, 2.0 / 16.0 - 14.0 / 16.0 * kEvalBound);
-    EXPECT_NEAR(r.value, expectimax(after, 1), 1e-12);
+    EXPECT_NEAR(r.value, bruteForceExpectimax(after, 1), 1e-12);
 }
 
 TEST(Search, JequierLostTurnPassesToTheOpponent) {
@@ -122,9 +122,9 @@ TEST(Search, JequierLostTurnPassesToTheOpponent) {
     EXPECT_EQ(applyMove(p, 1, Move::pass()).turn, Player::Two);
     EXPECT_TRUE(searchMove(p, 1, SearchLimits{}).move.isPass());
     // The chance node's value: the throw-1 and throw-2 branches are player 2's chance nodes.
-    const double v = expectiminimax(p, 2);
-    EXPECT_NEAR(v, expectimax(p, 2), 1e-12);
-    const double lost = -expectimax(applyMove(p, 1, Move::pass()), 1);
+    const double v = prunedExpectimax(p, 2);
+    EXPECT_NEAR(v, bruteForceExpectimax(p, 2), 1e-12);
+    const double lost = -bruteForceExpectimax(applyMove(p, 1, Move::pass()), 1);
     EXPECT_LE(v, 1.0 - (4.0 + 6.0) / 16.0 * (1.0 - lost) + 1e-12);
 }
 

@@ -8,10 +8,11 @@ namespace {
 Game randomGame(RulesetId id, std::uint64_t seed, int maxPlies = 3000) {
     Rng rng(seed);
     Game g(id);
-    while (g.phase() == Phase::Opening) g.applyThrow(rng.throwOutcome(g.rules()).throw_);
+    while (g.phase() == Phase::Opening) EXPECT_TRUE(g.applyThrow(rng.throwOutcome(g.rules()).throw_).ok());
     for (int ply = 0; ply < maxPlies && g.phase() != Phase::Over; ++ply) {
-        g.applyThrow(rng.throwOutcome(g.rules()).throw_);
-        if (g.phase() == Phase::Move) g.applyMove(g.legalMoves()[static_cast<int>(rng.below(g.legalMoves().size()))]);
+        EXPECT_TRUE(g.applyThrow(rng.throwOutcome(g.rules()).throw_).ok());
+        if (g.phase() == Phase::Move)
+            EXPECT_TRUE(g.applyMove(g.legalMoves()[static_cast<int>(rng.below(g.legalMoves().size()))]).ok());
     }
     return g;
 }

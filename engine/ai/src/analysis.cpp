@@ -1,4 +1,4 @@
-// Game analysis: expectiminimax at a fixed depth over the exact throw odds, the expert's
+// Game analysis: prunedExpectimax at a fixed depth over the exact throw odds, the expert's
 // evaluation at the leaves (engine/ai/README.md "Analysis").
 //
 // Every ply's decision is searched once: each legal move's child is valued by the chance node
@@ -39,7 +39,7 @@ int defaultAnalysisDepth(RulesetId id) {
 double winProbability(const Position& p, int depth, Evaluation kind) {
     const Outcome o = outcome(p);
     if (o != Outcome::Ongoing) return resultProbability(o);
-    return forPlayerOne(expectiminimax(p, depth, kind), p.turn);
+    return forPlayerOne(prunedExpectimax(p, depth, kind), p.turn);
 }
 
 Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& options, std::optional<Outcome> ending) {

@@ -1,6 +1,7 @@
 // Levels against each other (senet arena), and the Wilson score interval for its report.
 #include "senet/ai_arena.hpp"
 
+#include <cassert>
 #include <chrono>
 #include <cmath>
 
@@ -70,6 +71,7 @@ ArenaResult runArena(const ArenaConfig& c, const std::function<void(std::int64_t
 
 Interval wilsonInterval(std::int64_t successes, std::int64_t trials, double z) {
     if (trials <= 0) return {0, 1};
+    assert(successes >= 0 && successes <= trials);
     const double n = static_cast<double>(trials);
     const double phat = static_cast<double>(successes) / n;
     const double z2 = z * z;

@@ -2,6 +2,7 @@
 // unit (squares still to travel for standard and Jéquier, pieces for Bell), for player 1 minus
 // player 2, then turned into a win expectation in (-1, 1) by a tanh whose scale grows with the
 // distance left, as a race's spread grows with the number of throws still to come.
+#include <cassert>
 #include <cmath>
 
 #include "senet/ai_search.hpp"
@@ -53,23 +54,38 @@ struct DistanceTable {
     std::array<double, kSquareCount + 1> sq{};
 };
 
-DistanceTable standardDistance() {
+/// The plain distance: the squares from each square to `bearOffAt`, where a piece leaves the board.
+DistanceTable plainDistance(const Ruleset& r) {
     DistanceTable d;
-    for (int s = 1; s <= kSquareCount; ++s) d.sq[s] = 31 - s;
-    d.sq[26] = 5.5;  // every throw but 1 (to 27) or 2 (the water) is awkward
-    d.sq[27] = 4.0;  // bears off with 4 or 5 only; 1 falls into the water if forced
-    d.sq[28] = 17;   // never stands here (the water returns to 15)
-    d.sq[29] = 2.6;  // bears off with a 3 only (4/16)
-    d.sq[30] = 2.2;  // bears off with a 2 only (6/16)
+    for (int s = 1; s <= kSquareCount; ++s) d.sq[s] = r.bearOffAt - s;
     return d;
 }
 
-DistanceTable jequierDistance() {
-    DistanceTable d;
-    for (int s = 1; s <= kSquareCount; ++s) d.sq[s] = 30 - s;
-    d.sq[27] = 26;  // never stands here (the water returns to the lowest empty square)
+/// Standard (`r`): the plain distance to 31, the houses at their cost (RULES.md "Standard" 7, 8, 12).
+DistanceTable standardDistance(const Ruleset& r) {
+    DistanceTable d = plainDistance(r);
+    const int beauty = r.houseSquare("beauty");
+    d.sq[beauty - 1] = 5.5;                      // every throw but 1 (to the House of Beauty) or 2 (the water) is awkward
+    d.sq[beauty] = 4.0;                          // bears off with 4 or 5 only; 1 falls into the water if forced
+    d.sq[r.waterSquare] = 17;                    // never stands here (the water returns to 15)
+    d.sq[r.houseSquare("three-truths")] = 2.6;  // bears off with a 3 only (4/16)
+    d.sq[r.houseSquare("re-atoum")] = 2.2;      // bears off with a 2 only (6/16)
     return d;
 }
+static_assert(rulesets::kStandard.houseSquare("beauty") > 1 && rulesets::kStandard.houseSquare("three-truths") > 0 &&
+                  rulesets::kStandard.houseSquare("re-atoum") > 0 && rulesets::kStandard.waterSquare > 0,
+              "standardDistance needs standard's houses");
+
+/// Jéquier (`r`): the plain distance to 30 (rule 8), the House of Water apart (rule 5).
+DistanceTable jequierDistance(const Ruleset& r) {
+    DistanceTable d = plainDistance(r);
+    d.sq[r.waterSquare] = 26;  // never stands here (the water returns to the lowest empty square)
+    return d;
+}
+
+/// Where the evaluation takes a piece sent back by the House of Water to land when the ruleset
+/// sends it to the lowest empty square (Jéquier 5): a fixed estimate, not read from the board.
+constexpr double kLowestEmptySquareEstimate = 3.0;
 
 /// The mean squares a turn advances: the expected throw, stretched by the extra throws.
 double tempoOf(const Ruleset& r) {
@@ -98,7 +114,10 @@ double oneThrowThreats(const Position& p) {
     const bool oneToThrow = p.turn == Player::One;
     const double w1 = oneToThrow ? kThreatWhenToThrow : kThreatWhenWaiting;  // threats against player 1
     const double w2 = oneToThrow ? kThreatWhenWaiting : kThreatWhenToThrow;
-    const double back = r.id == RulesetId::Jequier ? 3.0 : 15.0;
+    // Where the House of Water sends the piece back to: standard's return square (15), or an
+    // estimate of Jéquier's lowest empty square.
+    const double back = r.waterReturn == WaterReturn::LowestEmpty ? kLowestEmptySquareEstimate
+                                                                  : static_cast<double>(r.waterReturnSquare);
     double score = 0;
     score -= w1 * swapThreat(r, b2, b1);
     score += w2 * swapThreat(r, b1, b2);
@@ -109,8 +128,8 @@ double oneThrowThreats(const Position& p) {
 
 /// Standard and Jéquier: a race in squares, for player 1 minus player 2.
 double raceValue(const Position& p, Evaluation kind) {
-    static const DistanceTable kStandard = standardDistance();
-    static const DistanceTable kJequier = jequierDistance();
+    static const DistanceTable kStandard = standardDistance(ruleset(RulesetId::Standard));
+    static const DistanceTable kJequier = jequierDistance(ruleset(RulesetId::Jequier));
     const Ruleset& r = p.rules();
     const bool jequier = r.id == RulesetId::Jequier;
     const DistanceTable& d = jequier ? kJequier : kStandard;
@@ -132,7 +151,10 @@ double raceValue(const Position& p, Evaluation kind) {
 /// more the further it stands and less when it can be captured on the opponent's next throw.
 double bellValue(const Position& p, Evaluation kind) {
     const Ruleset& r = p.rules();
-    auto pieceValue = [](int s) { return s >= 26 ? 0.9 : 0.55 + 0.1 * s / 25.0; };
+    // A piece on a safe square (26-30, rule 4) can no longer be captured; before the first safe
+    // square it is worth more the further it stands.
+    const int firstSafe = lowestSquare(r.safeSquares);
+    auto pieceValue = [&](int s) { return r.isSafe(s) ? 0.9 : 0.55 + 0.1 * s / (firstSafe - 1.0); };
     double score = 0;
     double value[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
@@ -188,6 +210,7 @@ double pipValue(const Position& p) {
 }  // namespace
 
 double evaluate(const Position& p, Evaluation kind) {
+    assert(outcome(p) == Outcome::Ongoing);
     if (kind == Evaluation::Learned) {
         if (const detail::NetWeights* w = detail::learnedWeights(p.rulesetId)) {
             // The network's chance of winning for the player to throw, mapped onto the value scale.

@@ -20,7 +20,7 @@ Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng&
     Move best = moves[0];
     for (const Move& m : moves) {
         double score = 0;
-        if (m.has(kBearOff)) score = 31 - m.from + 2;
+        if (m.has(kBearOff)) score = kOffBoard - m.from + 2;
         else score = static_cast<int>(m.dest) - static_cast<int>(m.from);
         if (m.has(kSwap) || m.has(kCapture)) score += 2;
         if (m.has(kWater)) score -= 4;

@@ -10,6 +10,7 @@
 // first probes one move per outcome (each outcome's node is a max node of the thrower, so one
 // move's value is a lower bound of it) and cuts off when the probes alone reach beta.
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 
 #include "senet/ai_search.hpp"
@@ -186,6 +187,7 @@ private:
 }  // namespace
 
 SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& limits) {
+    assert(p.rules().canThrow(throwValue));
     const auto start = Clock::now();
     SearchResult result;
     MoveList moves;
@@ -241,7 +243,8 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
     return result;
 }
 
-double expectiminimax(const Position& p, int depth, Evaluation kind) {
+double prunedExpectimax(const Position& p, int depth, Evaluation kind) {
+    assert(depth >= 0);
     const Outcome o = outcome(p);
     if (o != Outcome::Ongoing) return terminalValue(o, p.turn);
     SearchLimits limits;
@@ -274,7 +277,8 @@ double bruteForce(const Position& p, int depth, Evaluation kind) {
 }
 }  // namespace
 
-double expectimax(const Position& p, int depth, Evaluation kind) {
+double bruteForceExpectimax(const Position& p, int depth, Evaluation kind) {
+    assert(depth >= 0);
     const Outcome o = outcome(p);
     if (o != Outcome::Ongoing) return terminalValue(o, p.turn);
     return bruteForce(p, depth, kind);

@@ -52,7 +52,7 @@ inline NetInputs netInputs(const Position& p) {
         for (Bitboard x = b; x; x &= x - 1) {
             const int s = lowestSquare(x);
             in.active[in.activeCount++] = static_cast<std::uint8_t>(side * kSquareCount + s - 1);
-            travel += static_cast<float>(31 - s);
+            travel += static_cast<float>(kOffBoard - s);
         }
         in.dense[side] = static_cast<float>(p.off[side == 0 ? us : them]) / pieces;
         in.dense[2 + side] = static_cast<float>(std::popcount(b & early)) / pieces;
@@ -61,11 +61,10 @@ inline NetInputs netInputs(const Position& p) {
     const Ruleset& r = p.rules();
     const Bitboard own = p.board[us], opp = p.board[them];
     const Bitboard empty = ~(own | opp) & kAllSquares;
-    // Where a piece sent back by the House of Water ends, roughly: Jéquier's lowest empty square,
-    // standard's return square.
-    const double back = r.waterSquare == 0 ? 0.0
-                        : r.id == RulesetId::Jequier ? static_cast<double>(empty ? lowestSquare(empty) : 1)
-                                                      : static_cast<double>(r.waterReturnSquare);
+    // Where a piece sent back by the House of Water ends, roughly: the lowest empty square
+    // (Jéquier), else the return square (standard; 0 without a House of Water, as in Bell).
+    const double back = r.waterReturn == WaterReturn::LowestEmpty ? static_cast<double>(empty ? lowestSquare(empty) : 1)
+                                                                  : static_cast<double>(r.waterReturnSquare);
     in.dense[6] = static_cast<float>(swapThreat(r, opp, own) / 10.0);
     in.dense[7] = static_cast<float>(swapThreat(r, own, opp) / 10.0);
     if (r.waterSquare != 0) {

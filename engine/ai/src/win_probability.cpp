@@ -13,9 +13,9 @@ double winProbability(const Position& p) {
         case Outcome::Draw: return 0.5;
         case Outcome::Ongoing: break;
     }
-    // expectimax (not the pruned expectiminimax, which equals it) reads no clock, so the
+    // bruteForceExpectimax (not prunedExpectimax, which equals it) reads no clock, so the
     // WebAssembly build needs no time import.
-    const double v = expectimax(p, kWinProbabilityDepth, Evaluation::Learned);
+    const double v = bruteForceExpectimax(p, kWinProbabilityDepth, Evaluation::Learned);
     const double mover = std::clamp((v + 1.0) / 2.0, 0.0, 1.0);
     return p.turn == Player::One ? mover : 1.0 - mover;
 }

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 namespace senet {
@@ -15,8 +16,11 @@ inline constexpr int kSquareCount = 30;
 inline constexpr int kOffBoard = 31;
 inline constexpr Bitboard kAllSquares = (Bitboard{1} << kSquareCount) - 1;
 
-/// The bit of square `square` (1..30).
-constexpr Bitboard bit(int square) { return Bitboard{1} << (square - 1); }
+/// The bit of square `square`, which must be 1..30 (asserted in debug builds).
+constexpr Bitboard bit(int square) {
+    assert(square >= 1 && square <= kSquareCount);
+    return Bitboard{1} << (square - 1);
+}
 
 /// The squares `first`..`last` inclusive (both clamped to 1..30); empty when first > last.
 constexpr Bitboard squareRange(int first, int last) {
@@ -26,16 +30,22 @@ constexpr Bitboard squareRange(int first, int last) {
     return (kAllSquares >> (kSquareCount - (last - first + 1))) << (first - 1);
 }
 
-/// The path neighbours of a square (n-1 and n+1, within 1..30). RULES.md "The board".
+/// The path neighbours of a square 1..30 (n-1 and n+1, within 1..30). RULES.md "The board".
 constexpr Bitboard neighbours(int square) {
     const Bitboard b = bit(square);
     return ((b << 1) | (b >> 1)) & kAllSquares;
 }
 
-/// Lowest square of a non-empty bitboard.
-constexpr int lowestSquare(Bitboard b) { return std::countr_zero(b) + 1; }
-/// Highest square of a non-empty bitboard.
-constexpr int highestSquare(Bitboard b) { return 32 - std::countl_zero(b); }
+/// The lowest square of `b`, which must not be empty (asserted in debug builds).
+constexpr int lowestSquare(Bitboard b) {
+    assert(b != 0);
+    return std::countr_zero(b) + 1;
+}
+/// The highest square of `b`, which must not be empty (asserted in debug builds).
+constexpr int highestSquare(Bitboard b) {
+    assert(b != 0);
+    return 32 - std::countl_zero(b);
+}
 
 /// A player of a position. Player One owns the pieces that start on the odd squares.
 enum class Player : std::uint8_t { One = 0, Two = 1 };
@@ -86,10 +96,18 @@ class MoveList {
 public:
     static constexpr int kCapacity = 10;
     constexpr void clear() { size_ = 0; }
-    constexpr void push(Move m) { moves_[size_++] = m; }
+    /// Appends `m`; the list must hold fewer than kCapacity moves (asserted in debug builds).
+    constexpr void push(Move m) {
+        assert(size_ < kCapacity);
+        moves_[size_++] = m;
+    }
     constexpr int size() const { return size_; }
     constexpr bool empty() const { return size_ == 0; }
-    constexpr const Move& operator[](int i) const { return moves_[i]; }
+    /// The move at `i`, 0 <= i < size() (asserted in debug builds).
+    constexpr const Move& operator[](int i) const {
+        assert(i >= 0 && i < size_);
+        return moves_[i];
+    }
     constexpr const Move* begin() const { return moves_.data(); }
     constexpr const Move* end() const { return moves_.data() + size_; }
     /// Keeps only the moves for which `keep(move)` is true, in order.

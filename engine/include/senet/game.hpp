@@ -90,9 +90,10 @@ private:
     bool seatZeroIsPlayerTwo_ = false;
 };
 
-/// The chance outcome `index` (0..outcomeCount-1) of a ruleset as a throw.
+/// The chance outcome `index` of a ruleset as a throw; `index` must be 0..outcomeCount-1
+/// (asserted in debug builds). RULES.md "Throws".
 Throw throwOfOutcome(const Ruleset& rules, int index);
-/// Whether `t` is an outcome the ruleset can produce (value and sticks agree).
+/// Whether `t` is an outcome the ruleset can produce (value and sticks agree). RULES.md "Throws".
 bool isValidThrow(const Ruleset& rules, Throw t);
 
 }  // namespace senet

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 #include "senet/ruleset.hpp"
@@ -39,8 +40,10 @@ public:
         return result;
     }
 
-    /// A uniform integer in [0, bound), bound >= 1, without modulo bias (Lemire's method).
+    /// A uniform integer in [0, bound), without modulo bias (Lemire's method). `bound` must be
+    /// at least 1 (asserted in debug builds).
     std::uint32_t below(std::uint32_t bound) {
+        assert(bound >= 1);
         std::uint64_t m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(next() >> 32)) * bound;
         if (static_cast<std::uint32_t>(m) < bound) {
             const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;

@@ -1,167 +1,31 @@
-// A ruleset is data: everything the move generator, the game flow and the site's
-// rule-change tables need to know about one reconstruction of Senet. RULES.md sections
-// "Standard", "Jéquier" and "Bell"; one file per ruleset in engine/src/rulesets/.
+// The rulesets and how to find one: by id (`ruleset`), by notation key (`rulesetByKey`), all of
+// them (`allRulesets`), or as a compile-time constant (`withRuleset`). The Ruleset type is in
+// senet/ruleset_data.hpp; each ruleset is one constexpr Ruleset in senet/rulesets/*.hpp.
+// RULES.md sections "Standard", "Jéquier" and "Bell".
 #pragma once
 
 #include <array>
-#include <cstdint>
 #include <optional>
-#include <span>
 #include <string_view>
 
-#include "senet/core.hpp"
-
-namespace senet {
-
-enum class RulesetId : std::uint8_t { Standard = 0, Jequier = 1, Bell = 2 };
-inline constexpr int kRulesetCount = 3;
-
-/// What is thrown: four two-sided sticks (16 equally likely patterns) or a four-sided die.
-enum class Implement : std::uint8_t { FourSticks, FourSidedDie };
-
-/// What landing on an unprotected opponent's piece does.
-enum class CaptureMode : std::uint8_t {
-    Swap,    ///< the two pieces change places (standard 4, Jéquier)
-    Remove,  ///< the opponent's piece leaves the game for good (Bell 3)
-};
-
-/// Where a piece that lands on the House of Water goes.
-enum class WaterReturn : std::uint8_t {
-    None,                    ///< the ruleset has no House of Water (Bell)
-    SquareOrNearestBefore,   ///< to `waterReturnSquare`, else the nearest empty square below it (standard 7)
-    LowestEmpty,             ///< to the lowest-numbered empty square of the board (Jéquier 5)
-};
-
-/// How a game is won.
-enum class WinRule : std::uint8_t {
-    AllBorneOff,  ///< the first to bear off every piece wins (standard 11, Jéquier 9)
-    Majority,     ///< ends when one side's borne-off count cannot be caught; equal scores draw (Bell 8)
-};
-
-/// How the first mover is decided.
-enum class OpeningRule : std::uint8_t {
-    None,         ///< player 1 (the first seat) moves first from the starting position
-    ThrowForOne,  ///< seats throw in turn until a 1; that seat becomes player 2 and moves 10→11 (Jéquier 1)
-};
-
-/// A named square shown on the board.
-struct House {
-    std::uint8_t square;
-    std::string_view key;  ///< translation key: "beauty", "water", "three-truths", "re-atoum", "return", "x", "iii", "ii", "i"
-};
-
-/// One equally-weighted-or-not chance outcome of a throw with its exact weight.
-/// Probability = weight / Ruleset::outcomeWeightTotal.
-struct ChanceOutcome {
-    Throw throw_;
-    std::uint8_t weight;
-};
-
-/// One reconstruction of Senet, as immutable data. Obtain with `ruleset(id)`.
-struct Ruleset {
-    RulesetId id;
-    std::string_view key;   ///< notation and URL name: "standard", "jequier", "bell"
-    std::string_view name;  ///< English display name
-
-    // Setup and turn order (rule 1 of each ruleset).
-    int piecesPerSide;
-    std::array<Bitboard, 2> setup;  ///< starting squares of player 1 and player 2 (after any opening)
-    Player firstToMove;             ///< who throws first from `setup`
-    OpeningRule opening;
-    std::array<Bitboard, 2> openingSetup;  ///< the board while the opening is thrown (== setup without one)
-
-    // Throws.
-    Implement implement;
-    std::uint8_t sticksNoneUpValue;  ///< what no stick up counts (5 or 6); 0 for a die
-    std::array<ChanceOutcome, 16> outcomes;  ///< the first `outcomeCount` are used
-    int outcomeCount;        ///< 16 sticks patterns or 4 die faces
-    int outcomeWeightTotal;  ///< sum of the weights (16 or 4)
-    std::uint16_t throwValues;     ///< bit v set when value v can be thrown
-    std::uint16_t extraThrowAfter; ///< bit v set when a throw of v gives another throw
-    bool extraThrowAfterPass;      ///< false: a turn with no legal move is lost even after an extra-throw value
-
-    // Moving.
-    Bitboard safeSquares;       ///< an opponent's piece here cannot be landed on
-    bool neighbourProtection;   ///< a piece with a same-coloured neighbour cannot be landed on
-    CaptureMode capture;
-    int blockadeLength;         ///< 0: pieces jump anything; n: cannot pass n opponent pieces in a row
-    bool backwardWhenNoForward; ///< Jéquier 6
-    Bitboard compulsionSquares; ///< if a piece here can move, one of these must move (Bell 6)
-
-    // House of Water.
-    int waterSquare;  ///< 0 when there is none
-    WaterReturn waterReturn;
-    int waterReturnSquare;  ///< for SquareOrNearestBefore
-
-    // Bearing off.
-    int bearOffAt;  ///< a move whose landing square is >= this leaves the board (31: past 30; 30: reaching 30)
-    /// bearOffThrows[s]: bit v set when a throw of v bears a piece off from square s (index 0 unused).
-    /// A move that would reach `bearOffAt` with a throw not listed here is illegal.
-    std::array<std::uint16_t, kSquareCount + 1> bearOffThrows;
-    /// All the mover's pieces on the board must stand within these squares to bear off.
-    Bitboard bearOffZone;
-    /// bearOffFroms[v]: the squares a throw of v bears off from; derived from bearOffThrows by
-    /// `bearOffFromsOf` for the bitboard move generator.
-    std::array<Bitboard, 16> bearOffFroms;
-
-    WinRule win;
-    std::array<House, 6> houses;  ///< named squares for display; unused entries have square 0
-
-    /// The chance outcomes actually used: 16 stick patterns or 4 die faces.
-    std::span<const ChanceOutcome> chanceOutcomes() const {
-        return {outcomes.data(), static_cast<std::size_t>(outcomeCount)};
-    }
-    bool canThrow(int value) const { return value >= 0 && value < 16 && ((throwValues >> value) & 1); }
-    bool givesExtraThrow(int value) const { return value >= 0 && value < 16 && ((extraThrowAfter >> value) & 1); }
-    /// Exact probability of a throw value as weight / outcomeWeightTotal (0 for impossible values).
-    int weightOfValue(int value) const;
-    bool isSafe(int square) const { return (safeSquares & bit(square)) != 0; }
-};
-
-/// The ruleset with this id. Never fails.
-inline const Ruleset& ruleset(RulesetId id);
-/// The ruleset named `key` ("standard", "jequier", "bell"), or nullopt.
-std::optional<RulesetId> rulesetByKey(std::string_view key);
-/// All rulesets, in id order.
-std::array<const Ruleset*, kRulesetCount> allRulesets();
-
-/// The value four sticks count for, given which fell marked side up (bit i = stick i, 0..15):
-/// the number up, or `noneUpValue` when none is up. RULES.md "Throws".
-constexpr std::uint8_t sticksValue(std::uint8_t sticks, std::uint8_t noneUpValue) {
-    const int up = std::popcount(static_cast<unsigned>(sticks & 15u));
-    return static_cast<std::uint8_t>(up == 0 ? noneUpValue : up);
-}
-
-/// The 16 stick outcomes of a stick ruleset, each of weight 1.
-constexpr std::array<ChanceOutcome, 16> stickOutcomes(std::uint8_t noneUpValue) {
-    std::array<ChanceOutcome, 16> out{};
-    for (int s = 0; s < 16; ++s)
-        out[s] = ChanceOutcome{Throw{sticksValue(static_cast<std::uint8_t>(s), noneUpValue), static_cast<std::uint8_t>(s)}, 1};
-    return out;
-}
-
-/// For each throw value v, the squares s whose bearOffThrows[s] include v.
-constexpr std::array<Bitboard, 16> bearOffFromsOf(const std::array<std::uint16_t, kSquareCount + 1>& bearOffThrows) {
-    std::array<Bitboard, 16> out{};
-    for (int s = 1; s <= kSquareCount; ++s)
-        for (int v = 0; v < 16; ++v)
-            if ((bearOffThrows[s] >> v) & 1) out[v] |= bit(s);
-    return out;
-}
-
-
-}  // namespace senet
-
-// One file per ruleset, each a constexpr Ruleset: senet::rulesets::kStandard, kJequier, kBell.
+#include "senet/ruleset_data.hpp"
 #include "senet/rulesets/bell.hpp"
 #include "senet/rulesets/jequier.hpp"
 #include "senet/rulesets/standard.hpp"
 
 namespace senet {
 
+/// The ruleset with this id (rulesets::kStandard, kJequier or kBell). Never fails.
 inline const Ruleset& ruleset(RulesetId id) {
     return id == RulesetId::Standard ? rulesets::kStandard : id == RulesetId::Jequier ? rulesets::kJequier : rulesets::kBell;
 }
+
+/// The id of the ruleset whose notation key (`Ruleset::key`) is `key` ("standard", "jequier",
+/// "bell"), or nullopt for any other text. RULES.md "Position notation".
+std::optional<RulesetId> rulesetByKey(std::string_view key);
+
+/// All rulesets, in id order (standard, jequier, bell).
+std::array<const Ruleset*, kRulesetCount> allRulesets();
 
 /// A ruleset as a type: `RulesetTag<R>::rules` is R, known at compile time.
 template <const Ruleset& R>
@@ -172,6 +36,7 @@ struct RulesetTag {
 /// Calls the generic callable `f(tag)` with the RulesetTag of ruleset `id`, so that `f` is
 /// instantiated once per ruleset with its data as compile-time constants (the engine's hot
 /// loops use this: `withRuleset(id, [&](auto tag) { const Ruleset& r = tag.rules; ... })`).
+/// Returns what `f` returns.
 template <class F>
 inline decltype(auto) withRuleset(RulesetId id, F&& f) {
     switch (id) {

@@ -21,7 +21,7 @@ namespace senet::ai {
 
 /// The search budget of one analysis.
 struct AnalysisOptions {
-    /// Plies searched below every position (the depth of `expectiminimax`); 0 means
+    /// Plies searched below every position (the depth of `prunedExpectimax`); 0 means
     /// `defaultAnalysisDepth(ruleset)`. At most kMaxAnalysisDepth.
     int depth = 0;
     /// The evaluation at the leaves: the expert's (learned network; Full for Bell).

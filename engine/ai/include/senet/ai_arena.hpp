@@ -40,8 +40,8 @@ struct Interval {
     double low = 0, high = 0;
 };
 
-/// The Wilson score interval for `successes` out of `trials` (trials >= 1, 0 <= successes <=
-/// trials) at normal quantile `z` (1.96 for 95%). Returns {0, 1} when trials is 0.
+/// The Wilson score interval for `successes` out of `trials` (0 <= successes <= trials, asserted
+/// in debug builds) at normal quantile `z` (1.96 for 95%). Returns {0, 1} when trials is 0.
 Interval wilsonInterval(std::int64_t successes, std::int64_t trials, double z = 1.96);
 
 }  // namespace senet::ai

@@ -24,7 +24,9 @@ enum class Evaluation : std::uint8_t {
 /// Whether `id` has a trained network for Evaluation::Learned.
 bool hasLearnedEvaluation(RulesetId id);
 
-/// The static value of an unfinished `p` for `p.turn`, in [-kEvalBound, kEvalBound].
+/// The static value of `p` for `p.turn` by `kind`, in [-kEvalBound, kEvalBound]. `p` must be
+/// unfinished (`outcome(p)` Ongoing; asserted in debug builds): a finished game's value is
+/// `terminalValue`.
 double evaluate(const Position& p, Evaluation kind = Evaluation::Full);
 /// The largest magnitude `evaluate` returns; wins and losses (±1) lie outside it.
 inline constexpr double kEvalBound = 0.98;
@@ -51,16 +53,23 @@ struct SearchResult {
 };
 
 /// Iterative-deepening expectiminimax for the player to move in `p`, who has thrown
-/// `throwValue` (a value the ruleset can throw). A depth of d plies means d decisions: the
-/// root move, then d-1 further throws each with its best reply (or the same player's move
-/// after an extra throw). Throw values are enumerated with their exact weights.
+/// `throwValue` (a value the ruleset can throw; asserted in debug builds), within `limits`.
+/// A depth of d plies means d decisions: the root move, then d-1 further throws each with its
+/// best reply (or the same player's move after an extra throw). Throw values are enumerated
+/// with their exact weights. Returns the best move found (a pass when there is no legal move)
+/// with its value, the depth completed and the nodes visited.
 SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& limits);
 
-/// The value for `p.turn` of the chance node `p` (the throw still to come) searched `depth`
-/// plies deep with *-minimax pruning (Star1 and Star2 probing). Exact: equals `expectimax`.
-double expectiminimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
+/// The value for `p.turn` of the chance node `p` (the throw still to come), `depth` plies
+/// (decisions) deep with `kind` at the leaves, searched with *-minimax pruning (Star1 and Star2
+/// probing) and no time or node limit: the expectimax value, exactly `bruteForceExpectimax`'s,
+/// in fewer nodes. ±1 or 0 for a finished `p`; `depth` >= 0 (asserted in debug builds).
+/// Used by the game analysis.
+double prunedExpectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
 
-/// The same value computed by brute force, without any pruning (for tests).
-double expectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
+/// The same value as `prunedExpectimax`, computed by brute force: every throw value and every
+/// legal move, no pruning, no clock (the WebAssembly build's winProbability, and the tests'
+/// reference). `depth` >= 0 (asserted in debug builds).
+double bruteForceExpectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
 
 }  // namespace senet::ai

@@ -1,7 +1,7 @@
 // R. C. Bell's reconstruction. RULES.md "Bell (`bell`)".
 #pragma once
 
-#include "senet/ruleset.hpp"
+#include "senet/ruleset_data.hpp"
 
 namespace senet::rulesets {
 
@@ -29,6 +29,7 @@ constexpr std::array<std::uint16_t, kSquareCount + 1> bellBearOff() {
 }
 }  // namespace detail
 
+/// R. C. Bell's ruleset, RulesetId::Bell. RULES.md "Bell (`bell`)", rules cited per field.
 inline constexpr Ruleset kBell{
     .id = RulesetId::Bell,
     .key = "bell",

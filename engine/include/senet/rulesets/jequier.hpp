@@ -1,7 +1,7 @@
 // Jéquier's reconstruction. RULES.md "Jéquier (`jequier`)".
 #pragma once
 
-#include "senet/ruleset.hpp"
+#include "senet/ruleset_data.hpp"
 
 namespace senet::rulesets {
 
@@ -16,6 +16,7 @@ constexpr std::array<std::uint16_t, kSquareCount + 1> jequierBearOff() {
 }
 }  // namespace detail
 
+/// Jéquier's ruleset, RulesetId::Jequier. RULES.md "Jéquier (`jequier`)", rules cited per field.
 inline constexpr Ruleset kJequier{
     .id = RulesetId::Jequier,
     .key = "jequier",

@@ -1,7 +1,7 @@
 // The site's standard game. RULES.md "Standard (the site's default game)".
 #pragma once
 
-#include "senet/ruleset.hpp"
+#include "senet/ruleset_data.hpp"
 
 namespace senet::rulesets {
 
@@ -17,6 +17,7 @@ constexpr std::array<std::uint16_t, kSquareCount + 1> standardBearOff() {
 }
 }  // namespace detail
 
+/// The standard ruleset, RulesetId::Standard. RULES.md "Standard (the site's default game)", rules cited per field.
 inline constexpr Ruleset kStandard{
     .id = RulesetId::Standard,
     .key = "standard",
