@@ -1,4 +1,4 @@
-// The server's flags (server/src/config.cpp), parsed in-process: --lease-ms is the same option
+// The server's flags (server/src/app/config_flags.cpp), parsed in-process: --lease-ms is the same option
 // as --lease-ttl (one bound, one error text; the last one given counts), and the instance name
 // has one default (host:port).
 #include <gtest/gtest.h>
