@@ -1,4 +1,4 @@
-// The JSON API: create, join, summary, record. server/API.md.
+// The JSON API: create, join, invite, summary, record, key. server/API.md.
 #include <nlohmann/json.hpp>
 
 #include "router.hpp"
