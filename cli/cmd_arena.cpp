@@ -32,88 +32,111 @@ std::string share(std::int64_t count, std::int64_t games) {
            ", 95% CI " + percent(ci.low) + " - " + percent(ci.high) + ")";
 }
 
-}  // namespace
-
-int cmdArena(Args args) {
-    const auto flags = parseFlags(args, {"rules", "a", "b", "games", "seed", "ms", "nodes", "depth"});
-    if (!flags) return kUsageError;
-    for (const char* required : {"rules", "a", "b", "games", "seed"})
-        if (!flags->count(required)) return error(std::string("arena needs --") + required);
-    const auto id = parseRuleset(flags->at("rules"));
-    if (!id) return kUsageError;
-    const auto a = ai::levelByName(flags->at("a"));
-    if (!a) return error("unknown level '" + flags->at("a").substr(0, 40) + "' for --a (expected random, beginner, intermediate or expert)");
-    const auto b = ai::levelByName(flags->at("b"));
-    if (!b) return error("unknown level '" + flags->at("b").substr(0, 40) + "' for --b (expected random, beginner, intermediate or expert)");
-    const auto games = parseInteger(flags->at("games"), "--games", 1, 100'000'000);
-    if (!games) return kUsageError;
-    const auto seed = parseInteger(flags->at("seed"), "--seed", 0, INT64_MAX);
-    if (!seed) return kUsageError;
-    std::optional<std::int64_t> ms;
-    if (flags->count("ms")) {
-        ms = parseInteger(flags->at("ms"), "--ms", 1, 60'000);
-        if (!ms) return kUsageError;
-    }
-
-    std::uint64_t nodes = kArenaNodeBudget;
-    if (flags->count("nodes")) {
-        const auto n = parseInteger(flags->at("nodes"), "--nodes", 1000, 1'000'000'000);
-        if (!n) return kUsageError;
-        nodes = static_cast<std::uint64_t>(*n);
-    }
-    int depth = 0;
-    if (flags->count("depth")) {
-        const auto d = parseInteger(flags->at("depth"), "--depth", 1, ai::kMaxSearchDepth);
-        if (!d) return kUsageError;
-        depth = static_cast<int>(*d);
-    }
-
+/// What the flags ask for: the arena to run, and what its first output line names.
+struct ArenaPlan {
     ai::ArenaConfig config;
-    config.rules = *id;
-    config.games = *games;
-    config.seed = static_cast<std::uint64_t>(*seed);
-    for (ai::Options* o : {&config.a, &config.b}) {
-        if (ms) {
-            o->budget = std::chrono::milliseconds(*ms);
+    std::int64_t seed = 0;
+    std::optional<std::int64_t> ms;  ///< --ms: the expert's time cap per decision
+    std::uint64_t nodes = kArenaNodeBudget;
+    int depth = 0;
+};
+
+/// An optional whole-number flag: `fallback` when absent, nullopt (reported) when out of range.
+std::optional<std::int64_t> optionalInteger(const std::map<std::string, std::string, std::less<>>& flags, const char* name,
+                                            std::int64_t fallback, std::int64_t min, std::int64_t max) {
+    if (!flags.count(name)) return fallback;
+    return parseInteger(flags.at(name), std::string("--") + name, min, max);
+}
+
+/// The flags read and checked; nullopt (the problem reported) when one is missing or bad.
+std::optional<ArenaPlan> planArena(Args args) {
+    const auto flags = parseFlags(args, {"rules", "a", "b", "games", "seed", "ms", "nodes", "depth"});
+    if (!flags) return std::nullopt;
+    for (const char* required : {"rules", "a", "b", "games", "seed"})
+        if (!flags->count(required)) return error(std::string("arena needs --") + required), std::nullopt;
+    const auto id = parseRuleset(flags->at("rules"));
+    if (!id) return std::nullopt;
+    const auto a = ai::levelByName(flags->at("a"));
+    if (!a)
+        return error("unknown level '" + flags->at("a").substr(0, 40) + "' for --a (expected random, beginner, intermediate or expert)"),
+               std::nullopt;
+    const auto b = ai::levelByName(flags->at("b"));
+    if (!b)
+        return error("unknown level '" + flags->at("b").substr(0, 40) + "' for --b (expected random, beginner, intermediate or expert)"),
+               std::nullopt;
+    const auto games = parseInteger(flags->at("games"), "--games", 1, 100'000'000);
+    if (!games) return std::nullopt;
+    ArenaPlan plan;
+    const auto seed = parseInteger(flags->at("seed"), "--seed", 0, INT64_MAX);
+    if (!seed) return std::nullopt;
+    if (flags->count("ms") && !(plan.ms = parseInteger(flags->at("ms"), "--ms", 1, 60'000))) return std::nullopt;
+    const auto nodes = optionalInteger(*flags, "nodes", kArenaNodeBudget, 1000, 1'000'000'000);
+    if (!nodes) return std::nullopt;
+    const auto depth = optionalInteger(*flags, "depth", 0, 1, ai::kMaxSearchDepth);
+    if (!depth) return std::nullopt;
+    plan.seed = *seed;
+    plan.nodes = static_cast<std::uint64_t>(*nodes);
+    plan.depth = static_cast<int>(*depth);
+    plan.config.rules = *id;
+    plan.config.games = *games;
+    plan.config.seed = static_cast<std::uint64_t>(*seed);
+    for (ai::Options* o : {&plan.config.a, &plan.config.b}) {
+        if (plan.ms) {
+            o->budget = std::chrono::milliseconds(*plan.ms);
         } else {
             o->budget = std::chrono::milliseconds(0);  // no clock: the node cap decides
-            o->nodeBudget = nodes;
+            o->nodeBudget = plan.nodes;
         }
-        o->maxDepth = depth;
+        o->maxDepth = plan.depth;
     }
-    config.a.level = *a;
-    config.b.level = *b;
+    plan.config.a.level = *a;
+    plan.config.b.level = *b;
+    return plan;
+}
 
-    const auto started = std::chrono::steady_clock::now();
-    const ai::ArenaResult res = ai::runArena(config);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-
-    const std::string nameA(ai::levelName(*a)), nameB(ai::levelName(*b));
-    std::cout << "arena " << ruleset(*id).key << ": A " << nameA << " vs B " << nameB << ", " << res.games
-              << " games, seed " << *seed << ", seats alternating";
-    if (*a == ai::Level::Expert || *b == ai::Level::Expert) {
-        std::cout << ", expert capped at " << (ms ? std::to_string(*ms) + " ms" : std::to_string(nodes) + " nodes")
+/// The results on stdout: they depend only on the arguments (without --ms).
+void printResults(const ArenaPlan& plan, const ai::ArenaResult& res) {
+    const ai::Level a = plan.config.a.level, b = plan.config.b.level;
+    const std::string nameA(ai::levelName(a)), nameB(ai::levelName(b));
+    std::cout << "arena " << ruleset(plan.config.rules).key << ": A " << nameA << " vs B " << nameB << ", " << res.games
+              << " games, seed " << plan.seed << ", seats alternating";
+    if (a == ai::Level::Expert || b == ai::Level::Expert) {
+        std::cout << ", expert capped at " << (plan.ms ? std::to_string(*plan.ms) + " ms" : std::to_string(plan.nodes) + " nodes")
                   << " per decision";
-        if (depth) std::cout << " and " << depth << " plies";
+        if (plan.depth) std::cout << " and " << plan.depth << " plies";
     }
     std::cout << '\n'
               << "wins A " << nameA << ": " << share(res.winsA, res.games) << '\n'
               << "wins B " << nameB << ": " << share(res.winsB, res.games) << '\n';
-    if (ruleset(*id).win == WinRule::Majority || res.draws) std::cout << "draws: " << share(res.draws, res.games) << '\n';
+    if (ruleset(plan.config.rules).win == WinRule::Majority || res.draws) std::cout << "draws: " << share(res.draws, res.games) << '\n';
     if (res.unfinished) std::cout << "unfinished: " << share(res.unfinished, res.games) << '\n';
     std::cout << "first seat wins: " << share(res.firstSeatWins, res.games) << '\n';
     char mean[32];
     std::snprintf(mean, sizeof mean, "%.1f", static_cast<double>(res.plies) / static_cast<double>(res.games));
     std::cout << "mean plies per game: " << mean << '\n';
+}
 
+/// The timings on stderr (they vary from run to run).
+void printTimings(const ai::ArenaResult& res, double seconds) {
     std::cerr << "seconds: " << seconds << '\n';
-    if (!res.expertMicros.empty()) {
-        std::vector<double> t = res.expertMicros;
-        std::sort(t.begin(), t.end());
-        auto at = [&](double q) { return t[std::min(t.size() - 1, static_cast<std::size_t>(q * static_cast<double>(t.size())))] / 1000.0; };
-        std::cerr << "expert decisions: " << t.size() << ", median " << at(0.5) << " ms, 90th percentile " << at(0.9)
-                  << " ms, max " << t.back() / 1000.0 << " ms\n";
-    }
+    if (res.expertMicros.empty()) return;
+    std::vector<double> t = res.expertMicros;
+    std::sort(t.begin(), t.end());
+    auto at = [&](double q) { return t[std::min(t.size() - 1, static_cast<std::size_t>(q * static_cast<double>(t.size())))] / 1000.0; };
+    std::cerr << "expert decisions: " << t.size() << ", median " << at(0.5) << " ms, 90th percentile " << at(0.9) << " ms, max "
+              << t.back() / 1000.0 << " ms\n";
+}
+
+}  // namespace
+
+int cmdArena(Args args) {
+    const auto plan = planArena(args);
+    if (!plan) return kUsageError;
+    const auto started = std::chrono::steady_clock::now();
+    const ai::ArenaResult res = ai::runArena(plan->config);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    printResults(*plan, res);
+    printTimings(res, seconds);
     return 0;
 }
 

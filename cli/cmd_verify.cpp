@@ -168,6 +168,76 @@ std::optional<std::string> checkEnding(const json& record, const Game& game, boo
     return std::nullopt;
 }
 
+/// The fields of the record's "fairness" object that the throws are checked with.
+struct Fairness {
+    std::vector<std::uint8_t> serverSeed;
+    std::string commitment;
+    std::string seed0, seed1;  ///< the seats' client seeds
+    json throws;               ///< the throw count declared (a whole number)
+};
+
+/// Reads the "fairness" object; its error is a malformed record's, not a failed check.
+Result<Fairness> readFairness(const json& j) {
+    const auto f = j.find("fairness");
+    if (f == j.end() || !f->is_object()) return fail("the record has no \"fairness\" object");
+    auto str = [&](const char* name) -> std::optional<std::string> {
+        const auto v = f->find(name);
+        if (v == f->end() || !v->is_string()) return std::nullopt;
+        return v->get<std::string>();
+    };
+    const auto seedHex = str("serverSeed");
+    const auto commit = str("commitment");
+    if (!seedHex) return fail("fairness needs a \"serverSeed\" hex string (is the game finished?)");
+    if (!commit) return fail("fairness needs a \"commitment\" hex string");
+    const auto seeds = f->find("clientSeeds");
+    if (seeds == f->end() || !seeds->is_array() || seeds->size() != 2 || !(*seeds)[0].is_string() ||
+        !(*seeds)[1].is_string())
+        return fail("fairness needs \"clientSeeds\": two strings");
+    Fairness out;
+    out.seed0 = (*seeds)[0].get<std::string>();
+    out.seed1 = (*seeds)[1].get<std::string>();
+    const auto serverSeed = fairness::fromHex(*seedHex);
+    if (!serverSeed || serverSeed->empty()) return fail("\"serverSeed\" is not hex");
+    const auto declared = f->find("throws");
+    if (declared == f->end() || !declared->is_number_integer()) return fail("fairness needs \"throws\", a whole number");
+    out.serverSeed = *serverSeed;
+    out.commitment = *commit;
+    out.throws = *declared;
+    return out;
+}
+
+/// Every throw of the record (the opening's, then the plies') against the one the seeds give,
+/// counted in `index`; the first that differs, or nullopt.
+std::optional<std::string> checkThrows(const Record& record, const Fairness& f, std::uint64_t& index) {
+    const Ruleset& rules = ruleset(record.rulesetId);
+    auto check = [&](Throw t, const std::string& where) -> std::optional<std::string> {
+        const int o = fairness::outcomeIndex(f.serverSeed, f.seed0, f.seed1, index, rules.outcomeCount);
+        const Throw expected = throwOfOutcome(rules, o);
+        ++index;
+        if (expected == t) return std::nullopt;
+        std::string got = std::to_string(t.value), want = std::to_string(expected.value);
+        if (rules.implement == Implement::FourSticks) {
+            got += " (sticks " + sticksString(rules, t) + ")";
+            want += " (sticks " + sticksString(rules, expected) + ")";
+        }
+        return where + " (throw index " + std::to_string(index - 1) + ") is " + got + " but the seeds give " + want;
+    };
+    for (std::size_t i = 0; i < record.opening.size(); ++i)
+        if (auto bad = check(record.opening[i], "opening throw " + std::to_string(i + 1))) return bad;
+    for (std::size_t i = 0; i < record.plies.size(); ++i)
+        if (auto bad = check(record.plies[i].throw_, "ply " + std::to_string(i + 1))) return bad;
+    return std::nullopt;
+}
+
+/// The throw count: a resignation or claim may come after a throw whose move was never made;
+/// that one throw was drawn (and counted) but is not in the plies.
+std::optional<std::string> checkThrowCount(const json& declared, std::uint64_t index, const std::string& reason) {
+    const long long n = declared.get<long long>(), counted = static_cast<long long>(index);
+    const bool unusedThrow = n == counted + 1 && (reason == "resign" || reason == "claim");
+    if (n != counted && !unusedThrow) return "fairness says " + declared.dump() + " throws but the record has " + std::to_string(index);
+    return std::nullopt;
+}
+
 }  // namespace
 
 int cmdVerify(Args args) {
@@ -195,61 +265,19 @@ int cmdVerify(Args args) {
         return error("the record needs a \"game\" id string");
 
     // 3. The throws: the commitment and the derivation from the seeds.
-    const auto f = j.find("fairness");
-    if (f == j.end() || !f->is_object()) return error("the record has no \"fairness\" object");
-    auto str = [&](const char* name) -> std::optional<std::string> {
-        const auto v = f->find(name);
-        if (v == f->end() || !v->is_string()) return std::nullopt;
-        return v->get<std::string>();
-    };
-    const auto seedHex = str("serverSeed");
-    const auto commit = str("commitment");
-    if (!seedHex) return error("fairness needs a \"serverSeed\" hex string (is the game finished?)");
-    if (!commit) return error("fairness needs a \"commitment\" hex string");
-    const auto seeds = f->find("clientSeeds");
-    if (seeds == f->end() || !seeds->is_array() || seeds->size() != 2 || !(*seeds)[0].is_string() ||
-        !(*seeds)[1].is_string())
-        return error("fairness needs \"clientSeeds\": two strings");
-    const std::string seed0 = (*seeds)[0].get<std::string>(), seed1 = (*seeds)[1].get<std::string>();
-    const auto serverSeed = fairness::fromHex(*seedHex);
-    if (!serverSeed || serverSeed->empty()) return error("\"serverSeed\" is not hex");
-    const auto declared = f->find("throws");
-    if (declared == f->end() || !declared->is_number_integer()) return error("fairness needs \"throws\", a whole number");
-
-    if (fairness::commitment(*serverSeed) != *commit)
-        return refuse("SHA-256 of the server seed is " + fairness::commitment(*serverSeed) + ", not the commitment " +
-                      commit->substr(0, 64));
-
-    const Ruleset& rules = ruleset(record.rulesetId);
+    const auto f = readFairness(j);
+    if (!f) return error(f.error().message);
+    if (fairness::commitment(f->serverSeed) != f->commitment)
+        return refuse("SHA-256 of the server seed is " + fairness::commitment(f->serverSeed) + ", not the commitment " +
+                      f->commitment.substr(0, 64));
     std::uint64_t index = 0;
-    auto check = [&](Throw t, const std::string& where) -> std::optional<std::string> {
-        const int o = fairness::outcomeIndex(*serverSeed, seed0, seed1, index, rules.outcomeCount);
-        const Throw expected = throwOfOutcome(rules, o);
-        ++index;
-        if (expected == t) return std::nullopt;
-        std::string got = std::to_string(t.value), want = std::to_string(expected.value);
-        if (rules.implement == Implement::FourSticks) {
-            got += " (sticks " + sticksString(rules, t) + ")";
-            want += " (sticks " + sticksString(rules, expected) + ")";
-        }
-        return where + " (throw index " + std::to_string(index - 1) + ") is " + got + " but the seeds give " + want;
-    };
-    for (std::size_t i = 0; i < record.opening.size(); ++i)
-        if (auto bad = check(record.opening[i], "opening throw " + std::to_string(i + 1))) return refuse(*bad);
-    for (std::size_t i = 0; i < record.plies.size(); ++i)
-        if (auto bad = check(record.plies[i].throw_, "ply " + std::to_string(i + 1))) return refuse(*bad);
+    if (auto bad = checkThrows(record, *f, index)) return refuse(*bad);
 
     // 4. The ending: it must be the board's, or a resignation or claim on a board not over.
     bool malformed = false;
     if (auto bad = checkEnding(j, *game, malformed)) return malformed ? error(*bad) : refuse(*bad);
-
-    // The throw count: a resignation or claim may come after a throw whose move was never made;
-    // that one throw was drawn (and counted) but is not in the plies.
     const std::string reason = j["ending"]["reason"].get<std::string>();
-    const long long n = declared->get<long long>(), counted = static_cast<long long>(index);
-    const bool unusedThrow = n == counted + 1 && (reason == "resign" || reason == "claim");
-    if (n != counted && !unusedThrow)
-        return refuse("fairness says " + declared->dump() + " throws but the record has " + std::to_string(index));
+    if (auto bad = checkThrowCount(f->throws, index, reason)) return refuse(*bad);
 
     std::cout << "ok: " << index << " throws verified, " << record.plies.size() << " plies replayed, ending " << reason
               << " checked; "

@@ -1,10 +1,11 @@
-// The JSON API: create, join, summary, record. server/API.md.
+// The JSON API: create, join, invite, summary, record, key. server/API.md.
 #include <nlohmann/json.hpp>
 
 #include "router.hpp"
 #include "json_text.hpp"
 #include "log_limit.hpp"
 #include "senet/fairness.hpp"
+#include "senet/result.hpp"
 #include "senet/signer.hpp"
 
 namespace senet::server {
@@ -36,15 +37,12 @@ Response storageDownAnswer() {
 
 namespace {
 
-/// Reads an optional string field; sets `error` when present but not a string.
-std::optional<std::string> stringField(const json& body, const char* name, std::string& error) {
+/// An optional string field: nullopt when absent or null, an error when present but not a string.
+Result<std::optional<std::string>> stringField(const json& body, const char* name) {
     const auto it = body.find(name);
-    if (it == body.end() || it->is_null()) return std::nullopt;
-    if (!it->is_string()) {
-        error = std::string("\"") + name + "\" must be a string";
-        return std::nullopt;
-    }
-    return it->get<std::string>();
+    if (it == body.end() || it->is_null()) return std::optional<std::string>();
+    if (!it->is_string()) return fail(std::string("\"") + name + "\" must be a string");
+    return std::optional<std::string>(it->get<std::string>());
 }
 
 json urls(const std::string& lang, const std::string& id, const std::string& secret, const std::string& invite) {
@@ -54,14 +52,14 @@ json urls(const std::string& lang, const std::string& id, const std::string& sec
     return j;
 }
 
-std::optional<std::string> pickLanguage(const site::Site& site, const Request& request, const json& body, std::string& error) {
-    auto lang = stringField(body, "lang", error);
-    if (!error.empty()) return std::nullopt;
-    if (!lang) return site.negotiate(request.acceptLanguage);
+/// The "lang" field, one of the site's languages; without it the request's Accept-Language.
+Result<std::string> pickLanguage(const site::Site& site, const Request& request, const json& body) {
+    const auto lang = stringField(body, "lang");
+    if (!lang) return lang.error();
+    if (!*lang) return site.negotiate(request.acceptLanguage);
     for (const auto& l : site.languages())
-        if (l == *lang) return lang;
-    error = "\"lang\" must be one of the site's languages";
-    return std::nullopt;
+        if (l == **lang) return l;
+    return fail("\"lang\" must be one of the site's languages");
 }
 
 /// The value of one hex digit, or -1.
@@ -112,73 +110,73 @@ json formToJson(std::string_view body) {
 
 }  // namespace
 
-Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request, const CreateGate& gate) {
-    // The home page's form posts here directly when its script does not run: it sends every
-    // field, "level" included, and expects to be taken to the new game's page.
-    const bool form = request.contentType.rfind("application/x-www-form-urlencoded", 0) == 0;
+namespace {
+
+/// POST /api/games's body: a JSON object, or the home page's form when its script does not run
+/// (it sends every field, "level" included, and expects to be taken to the new game's page).
+Result<json> createBody(const Request& request, bool form) {
     json body = form ? formToJson(request.body) : json::parse(request.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object())
-        return apiError(400, "bad-body", form ? "the form body is malformed" : "the body must be a JSON object");
+    if (body.is_discarded() || !body.is_object()) return fail(form ? "the form body is malformed" : "the body must be a JSON object");
     if (form && body.value("opponent", "") != "computer") body.erase("level");
-    std::string error;
-    CreateRequest req;
+    return body;
+}
 
-    const auto ruleset = stringField(body, "ruleset", error);
-    if (!error.empty()) return apiError(400, "ruleset", error);
-    if (!ruleset) return apiError(400, "ruleset", "\"ruleset\" is required: \"standard\", \"jequier\" or \"bell\"");
-    const auto id = rulesetByKey(*ruleset);
-    if (!id) return apiError(400, "ruleset", "\"ruleset\" must be \"standard\", \"jequier\" or \"bell\"");
-    req.ruleset = *id;
+/// "ruleset": its key as given and the rule set it names.
+Result<std::pair<std::string, RulesetId>> rulesetOf(const json& body) {
+    const auto ruleset = stringField(body, "ruleset");
+    if (!ruleset) return ruleset.error();
+    if (!*ruleset) return fail("\"ruleset\" is required: \"standard\", \"jequier\" or \"bell\"");
+    const auto id = rulesetByKey(**ruleset);
+    if (!id) return fail("\"ruleset\" must be \"standard\", \"jequier\" or \"bell\"");
+    return std::make_pair(**ruleset, *id);
+}
 
-    const auto opponent = stringField(body, "opponent", error);
-    if (!error.empty()) return apiError(400, "opponent", error);
-    if (!opponent || (*opponent != "friend" && *opponent != "computer" && *opponent != "local"))
-        return apiError(400, "opponent", "\"opponent\" must be \"friend\", \"computer\" or \"local\"");
-    req.opponent = *opponent;
+Result<std::string> opponentOf(const json& body) {
+    const auto opponent = stringField(body, "opponent");
+    if (!opponent) return opponent.error();
+    const auto& o = *opponent;
+    if (!o || (*o != "friend" && *o != "computer" && *o != "local"))
+        return fail("\"opponent\" must be \"friend\", \"computer\" or \"local\"");
+    return *o;
+}
 
-    const auto side = stringField(body, "side", error);
-    if (!error.empty()) return apiError(400, "side", error);
-    const std::string s = side.value_or("random");
-    if (s == "first") req.creatorSeat = 0;
-    else if (s == "second") req.creatorSeat = 1;
-    else if (s == "random") req.creatorSeat = fairness::randomBytes(1)[0] & 1;
-    else return apiError(400, "side", "\"side\" must be \"first\", \"second\" or \"random\"");
+/// "side": the creator's seat (0 first, 1 second), drawn when "random" or absent.
+Result<int> creatorSeatOf(const json& body) {
+    const auto side = stringField(body, "side");
+    if (!side) return side.error();
+    const std::string s = side->value_or("random");
+    if (s == "first") return 0;
+    if (s == "second") return 1;
+    if (s == "random") return fairness::randomBytes(1)[0] & 1;
+    return fail("\"side\" must be \"first\", \"second\" or \"random\"");
+}
 
-    const auto level = stringField(body, "level", error);
-    if (!error.empty()) return apiError(400, "level", error);
-    if (req.opponent == "computer") {
-        req.level = level.value_or("intermediate");
-        if (req.level != "beginner" && req.level != "intermediate" && req.level != "expert")
-            return apiError(400, "level", "\"level\" must be \"beginner\", \"intermediate\" or \"expert\"");
-    } else if (level) {
-        return apiError(400, "level", "\"level\" applies only to games against the computer");
+/// "level": the computer's level ("" for a game without the computer).
+Result<std::string> levelOf(const json& body, const std::string& opponent) {
+    const auto level = stringField(body, "level");
+    if (!level) return level.error();
+    if (opponent != "computer") {
+        if (*level) return fail("\"level\" applies only to games against the computer");
+        return std::string();
     }
-    const auto lang = pickLanguage(site, request, body, error);
-    if (!lang) return apiError(400, "lang", error);
+    std::string l = level->value_or("intermediate");
+    if (l != "beginner" && l != "intermediate" && l != "expert")
+        return fail("\"level\" must be \"beginner\", \"intermediate\" or \"expert\"");
+    return l;
+}
 
-    if (gate)
-        if (auto refused = gate(req)) return std::move(*refused);
-    Created created;
-    try {
-        created = registry.create(req);
-    } catch (const BusyError& e) {
-        Response r = apiError(503, "busy", e.what());
-        r.headers.emplace_back("Retry-After", "5");
-        return r;
-    } catch (const std::exception& e) {
-        // The details (they name the database file) go to the log, not to the visitor.
-        logLimited("storage", std::string("a new game could not be stored: ") + e.what());
-        return apiError(503, "storage", "the game could not be stored; try again later");
-    }
-    json out = urls(*lang, created.id, created.secret, created.inviteToken);
+/// The answer to a game created: 201 with its JSON, or for the form 303 to its page.
+Response createdAnswer(const Created& created, const CreateRequest& req, const std::string& ruleset, const std::string& lang,
+                       bool form) {
+    json out = urls(lang, created.id, created.secret, created.inviteToken);
     out["game"] = created.id;
     out["secret"] = created.secret;
     out["seats"] = created.seats;
     out["commitment"] = created.commitment;
-    out["ruleset"] = *ruleset;
+    out["ruleset"] = ruleset;
     out["opponent"] = req.opponent;
     out["level"] = req.level.empty() ? json(nullptr) : json(req.level);
-    out["lang"] = *lang;
+    out["lang"] = lang;
     if (form) {
         Response r;
         r.status = 303;
@@ -195,21 +193,59 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     return r;
 }
 
+}  // namespace
+
+Response apiCreateGame(Registry& registry, const site::Site& site, const Request& request, const CreateGate& gate) {
+    const bool form = request.contentType.rfind("application/x-www-form-urlencoded", 0) == 0;
+    const auto body = createBody(request, form);
+    if (!body) return apiError(400, "bad-body", body.error().message);
+    CreateRequest req;
+    const auto ruleset = rulesetOf(*body);
+    if (!ruleset) return apiError(400, "ruleset", ruleset.error().message);
+    req.ruleset = ruleset->second;
+    const auto opponent = opponentOf(*body);
+    if (!opponent) return apiError(400, "opponent", opponent.error().message);
+    req.opponent = *opponent;
+    const auto seat = creatorSeatOf(*body);
+    if (!seat) return apiError(400, "side", seat.error().message);
+    req.creatorSeat = *seat;
+    const auto level = levelOf(*body, req.opponent);
+    if (!level) return apiError(400, "level", level.error().message);
+    req.level = *level;
+    const auto lang = pickLanguage(site, request, *body);
+    if (!lang) return apiError(400, "lang", lang.error().message);
+
+    if (gate)
+        if (auto refused = gate(req)) return std::move(*refused);
+    Created created;
+    try {
+        created = registry.create(req);
+    } catch (const BusyError& e) {
+        Response r = apiError(503, "busy", e.what());
+        r.headers.emplace_back("Retry-After", "5");
+        return r;
+    } catch (const std::exception& e) {
+        // The details (they name the database file) go to the log, not to the visitor.
+        logLimited("storage", std::string("a new game could not be stored: ") + e.what());
+        return apiError(503, "storage", "the game could not be stored; try again later");
+    }
+    return createdAnswer(created, req, ruleset->first, *lang, form);
+}
+
 Response apiJoinGame(Registry& registry, const site::Site& site, const Request& request, const std::string& id) {
     const json body = json::parse(request.body, nullptr, false);
     if (body.is_discarded() || !body.is_object()) return apiError(400, "bad-body", "the body must be a JSON object");
-    std::string error;
-    const auto invite = stringField(body, "invite", error);
-    if (!error.empty() || !invite || invite->empty() || invite->size() > 128)
+    const auto invite = stringField(body, "invite");
+    if (!invite || !*invite || (*invite)->empty() || (*invite)->size() > 128)
         return apiError(400, "invite", "\"invite\" must be the invite token from the link");
-    const auto lang = pickLanguage(site, request, body, error);
-    if (!lang) return apiError(400, "lang", error);
+    const auto lang = pickLanguage(site, request, body);
+    if (!lang) return apiError(400, "lang", lang.error().message);
     Lookup found = registry.find(id);
     if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     JoinOutcome j;
     try {
-        j = found.room->join(*invite);
+        j = found.room->join(**invite);
     } catch (const std::exception& e) {
         logLimited("storage", "game " + id + ": the seat could not be stored: " + e.what());
         return apiError(503, "storage", "the seat could not be stored; try again later");
@@ -229,18 +265,17 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
 Response apiGameInvite(Registry& registry, const site::Site& site, const Request& request, const std::string& id) {
     const json body = json::parse(request.body, nullptr, false);
     if (body.is_discarded() || !body.is_object()) return apiError(400, "bad-body", "the body must be a JSON object");
-    std::string error;
-    const auto secret = stringField(body, "secret", error);
-    if (!error.empty() || !secret || secret->empty() || secret->size() > 128)
+    const auto secret = stringField(body, "secret");
+    if (!secret || !*secret || (*secret)->empty() || (*secret)->size() > 128)
         return apiError(400, "secret", "\"secret\" must be the seat secret from the #seat= link");
-    const auto lang = pickLanguage(site, request, body, error);
-    if (!lang) return apiError(400, "lang", error);
+    const auto lang = pickLanguage(site, request, body);
+    if (!lang) return apiError(400, "lang", lang.error().message);
     Lookup found = registry.find(id);
     if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     InviteOutcome o;
     try {
-        o = found.room->invite(*secret);
+        o = found.room->invite(**secret);
     } catch (const std::exception& e) {
         logLimited("internal", "game " + id + ": the invite could not be derived: " + e.what());
         return apiError(500, "internal", "the invite could not be made; try again later");

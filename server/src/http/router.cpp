@@ -141,88 +141,108 @@ Response Router::limitedInvite(const Request& request, const std::string& id) co
     return apiGameInvite(registry_, site_, request, id);
 }
 
+namespace {
+
+Response methodNotAllowed(std::string allow) {
+    Response r = apiError(405, "method", "method not allowed");
+    r.headers.emplace_back("Allow", std::move(allow));
+    return r;
+}
+
+Response redirect(std::string location) {
+    Response r;
+    r.status = 302;
+    r.headers.emplace_back("Location", std::move(location));
+    r.headers.emplace_back("Vary", "Accept-Language");
+    r.headers.emplace_back("Cache-Control", "no-store");
+    return r;
+}
+
+}  // namespace
+
 Response Router::route(const Request& request) const {
     const std::string_view target = request.target;
     const std::string_view path = target.substr(0, target.find('?'));
     const bool get = request.method == "GET" || request.method == "HEAD";
-    auto methodNotAllowed = [](std::string allow) {
-        Response r = apiError(405, "method", "method not allowed");
-        r.headers.emplace_back("Allow", std::move(allow));
-        return r;
-    };
+    if (path == "/healthz") return get ? healthAnswer() : methodNotAllowed("GET, HEAD");
+    if (path == "/metrics") return get ? metricsAnswer() : methodNotAllowed("GET, HEAD");
+    if (path.starts_with("/static/")) return get ? staticFiles_.serve(path.substr(8), request) : methodNotAllowed("GET, HEAD");
+    if (path.starts_with("/api/")) return routeApi(request, path, get);
+    return routePage(request, path, get);
+}
 
-    if (path == "/healthz") {
-        if (!get) return methodNotAllowed("GET, HEAD");
-        // The storage's last check (health.hpp): never a wait for the database here.
-        const auto status = health_ ? health_->current() : HealthMonitor::Status{};
-        Response r;
-        if (status.ok) {
-            r.body = "ok\n";
-        } else {
-            r = jsonResponse(503, jsonText(nlohmann::json({{"status", "unavailable"}, {"reason", status.reason}})));
-            r.headers.emplace_back("Retry-After", "1");
-        }
-        r.headers.emplace_back("Cache-Control", "no-store");
-        return r;
+Response Router::healthAnswer() const {
+    // The storage's last check (health_monitor.hpp): never a wait for the database here.
+    const auto status = health_ ? health_->current() : HealthMonitor::Status{};
+    Response r;
+    if (status.ok) {
+        r.body = "ok\n";
+    } else {
+        r = jsonResponse(503, jsonText(nlohmann::json({{"status", "unavailable"}, {"reason", status.reason}})));
+        r.headers.emplace_back("Retry-After", "1");
     }
-    if (path == "/metrics") {
-        if (!get) return methodNotAllowed("GET, HEAD");
-        Response r;
-        r.contentType = "text/plain; version=0.0.4; charset=utf-8";
-        r.body = metrics_.render();
-        r.headers.emplace_back("Cache-Control", "no-store");
-        return r;
-    }
-    if (path.starts_with("/static/")) {
-        if (!get) return methodNotAllowed("GET, HEAD");
-        return staticFiles_.serve(path.substr(8), request);
-    }
-    if (path == "/api/games") {
-        if (request.method != "POST") return methodNotAllowed("POST");
-        return limitedCreate(request);
-    }
+    r.headers.emplace_back("Cache-Control", "no-store");
+    return r;
+}
+
+Response Router::metricsAnswer() const {
+    Response r;
+    r.contentType = "text/plain; version=0.0.4; charset=utf-8";
+    r.body = metrics_.render();
+    r.headers.emplace_back("Cache-Control", "no-store");
+    return r;
+}
+
+Response Router::routeApi(const Request& request, std::string_view path, bool get) const {
+    if (path == "/api/games") return request.method == "POST" ? limitedCreate(request) : methodNotAllowed("POST");
     if (path == "/api/key") return get ? apiKey(signer_) : methodNotAllowed("GET, HEAD");
-    if (path.starts_with("/api/games/")) {
-        std::string_view rest = path.substr(11);
-        const std::string id(rest.substr(0, rest.find('/')));
-        const std::string_view tail = rest.substr(id.size());
-        if (tail.empty()) return get ? apiGameSummary(registry_, id) : methodNotAllowed("GET, HEAD");
-        if (tail == "/join") return request.method == "POST" ? limitedJoin(request, id) : methodNotAllowed("POST");
-        if (tail == "/invite") return request.method == "POST" ? limitedInvite(request, id) : methodNotAllowed("POST");
-        if (tail == "/record") return get ? apiGameRecord(registry_, id, signer_) : methodNotAllowed("GET, HEAD");
-        // With an analysis service, handleDeferred answers GET and HEAD before route() is reached
-        // (a malformed id, e.g. the empty one of /api/games//analysis, is an unknown game).
-        if (tail == "/analysis" && get && !Registry::plausibleId(id)) return apiError(404, "unknown-game", "there is no such game");
-        if (tail == "/analysis")
-            return get ? apiError(503, "no-analysis", "this server does not analyse games") : methodNotAllowed("GET, HEAD");
-        return apiError(404, "not-found", "no such API route");
-    }
-    if (path.starts_with("/api/")) return apiError(404, "not-found", "no such API route");
+    if (!path.starts_with("/api/games/")) return apiError(404, "not-found", "no such API route");
+    const std::string_view rest = path.substr(11);
+    const std::string id(rest.substr(0, rest.find('/')));
+    const std::string_view tail = rest.substr(id.size());
+    if (tail.empty()) return get ? apiGameSummary(registry_, id) : methodNotAllowed("GET, HEAD");
+    if (tail == "/join") return request.method == "POST" ? limitedJoin(request, id) : methodNotAllowed("POST");
+    if (tail == "/invite") return request.method == "POST" ? limitedInvite(request, id) : methodNotAllowed("POST");
+    if (tail == "/record") return get ? apiGameRecord(registry_, id, signer_) : methodNotAllowed("GET, HEAD");
+    // With an analysis service, handleDeferred answers GET and HEAD before route() is reached
+    // (a malformed id, e.g. the empty one of /api/games//analysis, is an unknown game).
+    if (tail == "/analysis" && get && !Registry::plausibleId(id)) return apiError(404, "unknown-game", "there is no such game");
+    if (tail == "/analysis")
+        return get ? apiError(503, "no-analysis", "this server does not analyse games") : methodNotAllowed("GET, HEAD");
+    return apiError(404, "not-found", "no such API route");
+}
 
+Response Router::routePage(const Request& request, std::string_view path, bool get) const {
     const std::string lang = site_.negotiate(request.acceptLanguage);
     if (!get) {
         Response r = errorPage(lang, site::ErrorKind::BadRequest, 405);
         r.headers.emplace_back("Allow", "GET, HEAD");
         return r;
     }
-    auto redirect = [](std::string location) {
-        Response r;
-        r.status = 302;
-        r.headers.emplace_back("Location", std::move(location));
-        r.headers.emplace_back("Vary", "Accept-Language");
-        r.headers.emplace_back("Cache-Control", "no-store");
-        return r;
-    };
     if (path == "/") return redirect("/" + lang + "/");
     // "/en" (no slash): the language's home page, as people type it.
-    if (path.size() > 1 && path.front() == '/' && isLanguage(path.substr(1)))
-        return redirect("/" + std::string(path.substr(1)) + "/");
+    if (path.size() > 1 && path.front() == '/' && isLanguage(path.substr(1))) return redirect("/" + std::string(path.substr(1)) + "/");
     // A WebSocket address opened as a page (no Upgrade): say what it is instead of "no such page".
     if (path.starts_with("/ws/")) {
         Response r = apiError(426, "upgrade-required", "this address takes WebSocket connections only");
         r.headers.emplace_back("Upgrade", "websocket");
         return r;
     }
+    if (auto r = canonicalRedirect(path)) return std::move(*r);
+    if (path.starts_with("/play/")) {
+        const std::string_view id = path.substr(6);
+        if (!Registry::plausibleId(id)) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
+        return redirect("/" + lang + "/play/" + std::string(id));
+    }
+    if (const auto slash = path.find('/', 1); slash != std::string_view::npos) {
+        const std::string_view pathLang = path.substr(1, slash - 1);
+        if (isLanguage(pathLang)) return languagePage(path, pathLang, path.substr(slash));
+    }
+    if (auto p = site_.content(path)) return page(*p);
+    return errorPage(lang, site::ErrorKind::NotFound, 404);
+}
+
+std::optional<Response> Router::canonicalRedirect(std::string_view path) const {
     // "/DE/rules", "/de-AT/", "/ar_EG/play/ID": the same address in the site's language.
     if (path.size() > 1 && path.front() == '/') {
         const std::size_t slash = path.find('/', 1);
@@ -237,55 +257,51 @@ Response Router::route(const Request& request) const {
         const std::string_view trimmed = path.substr(0, path.size() - 1);
         if (site_.content(trimmed)) return redirect(std::string(trimmed));
     }
-    if (path.starts_with("/play/")) {
-        const std::string_view id = path.substr(6);
-        if (!Registry::plausibleId(id)) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
-        return redirect("/" + lang + "/play/" + std::string(id));
-    }
+    return std::nullopt;
+}
+
+Response Router::languagePage(std::string_view path, std::string_view lang, std::string_view rest) const {
     // /{lang}/play/{id}
-    if (const auto slash = path.find('/', 1); slash != std::string_view::npos) {
-        const std::string_view pathLang = path.substr(1, slash - 1);
-        const std::string_view rest = path.substr(slash);
-        if (rest.starts_with("/play/") && isLanguage(pathLang)) {
-            const std::string id(rest.substr(6));
-            Lookup found;
-            try {
-                found = registry_.find(id);
-            } catch (const GameElsewhere&) {
-                // The page needs only the ruleset: read it without the game (its socket retries).
-                const auto row = registry_.peek(id);
-                const auto ruleset = row ? rulesetByKey(row->ruleset) : std::nullopt;
-                if (!ruleset) throw;
-                return page(site_.play(pathLang, id, *ruleset));
-            }
-            if (found.status == Lookup::Expired) return errorPage(pathLang, site::ErrorKind::GameExpired, 410);
-            if (!found.room) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
-            return page(site_.play(pathLang, id, found.room->rulesetId()));
-        }
-        // /{lang}/replay (open a record file) and /{lang}/replay/{id} (a game of this server)
-        if ((rest == "/replay" || rest.starts_with("/replay/")) && isLanguage(pathLang)) {
-            const std::string id(rest.size() > 8 ? rest.substr(8) : std::string_view());
-            if (id.empty()) return page(site_.replay(pathLang, ""));
-            if (!Registry::plausibleId(id)) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
-            Lookup found;
-            try {
-                found = registry_.find(id);
-            } catch (const GameElsewhere&) {
-                // Held by another instance: the page needs only to know the game exists.
-                if (!registry_.peek(id)) throw;
-                return page(site_.replay(pathLang, id));
-            }
-            if (found.status == Lookup::Expired) return errorPage(pathLang, site::ErrorKind::GameExpired, 410);
-            if (!found.room) return errorPage(pathLang, site::ErrorKind::GameUnknown, 404);
-            return page(site_.replay(pathLang, id));
-        }
-        if (isLanguage(pathLang)) {
-            if (auto p = site_.content(path)) return page(*p);
-            return errorPage(pathLang, site::ErrorKind::NotFound, 404);
-        }
+    if (rest.starts_with("/play/")) return playPage(lang, std::string(rest.substr(6)));
+    // /{lang}/replay (open a record file) and /{lang}/replay/{id} (a game of this server)
+    if (rest == "/replay" || rest.starts_with("/replay/")) {
+        const std::string id(rest.size() > 8 ? rest.substr(8) : std::string_view());
+        if (id.empty()) return page(site_.replay(lang, ""));
+        if (!Registry::plausibleId(id)) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
+        return replayPage(lang, id);
     }
     if (auto p = site_.content(path)) return page(*p);
     return errorPage(lang, site::ErrorKind::NotFound, 404);
+}
+
+Response Router::playPage(std::string_view lang, const std::string& id) const {
+    Lookup found;
+    try {
+        found = registry_.find(id);
+    } catch (const GameElsewhere&) {
+        // The page needs only the ruleset: read it without the game (its socket retries).
+        const auto row = registry_.peek(id);
+        const auto ruleset = row ? rulesetByKey(row->ruleset) : std::nullopt;
+        if (!ruleset) throw;
+        return page(site_.play(lang, id, *ruleset));
+    }
+    if (found.status == Lookup::Expired) return errorPage(lang, site::ErrorKind::GameExpired, 410);
+    if (!found.room) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
+    return page(site_.play(lang, id, found.room->rulesetId()));
+}
+
+Response Router::replayPage(std::string_view lang, const std::string& id) const {
+    Lookup found;
+    try {
+        found = registry_.find(id);
+    } catch (const GameElsewhere&) {
+        // Held by another instance: the page needs only to know the game exists.
+        if (!registry_.peek(id)) throw;
+        return page(site_.replay(lang, id));
+    }
+    if (found.status == Lookup::Expired) return errorPage(lang, site::ErrorKind::GameExpired, 410);
+    if (!found.room) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
+    return page(site_.replay(lang, id));
 }
 
 }  // namespace senet::server

@@ -37,11 +37,24 @@ public:
     bool handleDeferred(const Request& request, std::function<void(Response)> done) const;
     /// The analysis service behind GET /api/games/{id}/analysis; without one that route answers 503.
     void setAnalysis(AnalysisService* analysis) { analysis_ = analysis; }
-    /// The storage's health behind GET /healthz (health.hpp); without one /healthz always answers ok.
+    /// The storage's health behind GET /healthz (health_monitor.hpp); without one /healthz always answers ok.
     void setHealth(const HealthMonitor* health) { health_ = health; }
 
 private:
     Response route(const Request& request) const;
+    /// The parts of route(): GET /healthz, GET /metrics, /api/…, and the site's pages.
+    Response healthAnswer() const;
+    Response metricsAnswer() const;
+    Response routeApi(const Request& request, std::string_view path, bool get) const;
+    Response routePage(const Request& request, std::string_view path, bool get) const;
+    /// A redirect to the address a page is served at ("/DE/rules" → "/de/rules", "/de/rules/" →
+    /// "/de/rules"), or nullopt when `path` is one.
+    std::optional<Response> canonicalRedirect(std::string_view path) const;
+    /// /{lang}/…: `rest` is the path after the site language `lang`.
+    Response languagePage(std::string_view path, std::string_view lang, std::string_view rest) const;
+    /// /{lang}/play/{id} and /{lang}/replay/{id}.
+    Response playPage(std::string_view lang, const std::string& id) const;
+    Response replayPage(std::string_view lang, const std::string& id) const;
     /// POST /api/games and joins through the per-address limits (admission.hpp).
     Response limitedCreate(const Request& request) const;
     Response limitedJoin(const Request& request, const std::string& id) const;

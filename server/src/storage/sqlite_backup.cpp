@@ -38,7 +38,7 @@ fs::path backupDatabase(const std::string& dbPath, const fs::path& dir, int keep
     } else if (sqlite3_open_v2(tmp.c_str(), &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
         error = "cannot create " + tmp.string() + ": " + (dst ? sqlite3_errmsg(dst) : "out of memory");
     } else {
-        keepWalOnClose(src);  // before its first read (health.hpp)
+        keepWalOnClose(src);  // before its first read (sqlite_health.hpp)
         sqlite3_busy_timeout(src, 5000);
         // A read transaction held on the source for the whole copy: every step reads the same
         // snapshot (WAL mode), so the copy is consistent while the games' writes go on in the WAL.

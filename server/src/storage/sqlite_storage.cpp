@@ -1,5 +1,6 @@
-// The SQLite backend of Storage: one connection, serialised by a mutex, prepared statements,
-// RAII wrappers over the C API.
+// The SQLite backend of Storage: one connection, serialised by a mutex, prepared statements
+// (over the RAII wrappers of sqlite_db.hpp), and an exclusive flock on the database file held
+// while the process serves it.
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <sys/file.h>
@@ -303,7 +304,7 @@ public:
         return out;
     }
 
-    /// sqliteHealth of the file this store opened (health.hpp): without the store's mutex, so
+    /// sqliteHealth of the file this store opened (sqlite_health.hpp): without the store's mutex, so
     /// a long batch or fold never holds /healthz up.
     std::string health() override { return sqliteHealth(path_, file_); }
 
@@ -435,9 +436,8 @@ private:
             db.exec(syncFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
             // Checkpoints (which fsync) run rarely and in bulk rather than every ~1000 pages.
             db.exec("PRAGMA wal_autocheckpoint=20000");
-            // 32 MB of pages (the default is 2 MB): the leaves a fold writes and the B-tree's
-            // inner pages stay in memory instead of being read again from the file.
-            db.exec("PRAGMA cache_size=-32768");
+            // 64 MiB of pages (-N is N KiB; the default is 2000 KiB): the leaves a fold writes and
+            // the B-tree's inner pages stay in memory instead of being read again from the file.
             db.exec("PRAGMA cache_size=-65536");
             db.exec("PRAGMA foreign_keys=ON");
             if (check) quickCheck(db.get(), path);  // before anything is written

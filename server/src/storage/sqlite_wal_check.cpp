@@ -8,6 +8,8 @@
 // and the page. SQLite's recovery keeps the frames of the unbroken chain up to the last commit.
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "sqlite_guard.hpp"
@@ -62,6 +64,89 @@ WalReport damaged(WalReport r, std::string problem) {
     return r;
 }
 
+/// What a WAL file's header says, and where its frames are.
+struct WalFile {
+    std::FILE* file = nullptr;
+    std::uint32_t pageSize = 0;
+    std::uint32_t salt1 = 0, salt2 = 0;
+    Checksum sum;  ///< the chain's checksum over the header, where the first frame's continues
+    std::uint64_t frameSize() const { return kFrameHeader + pageSize; }
+    std::uint64_t frameAt(std::uint64_t i) const { return kHeader + i * frameSize(); }
+};
+
+/// Checks the 32-byte header and fills `w` from it; the problem when it is damaged.
+std::optional<std::string> readHeader(WalFile& w) {
+    unsigned char h[kHeader];
+    if (!readAt(w.file, 0, h, kHeader)) return "its header cannot be read";
+    const std::uint32_t magic = be32(h);
+    if (magic != kMagicLittle && magic != kMagicBig) return "its header has no WAL magic number";
+    if (be32(h + 4) != kVersion) return "its header has an unknown format version " + std::to_string(be32(h + 4));
+    const std::uint32_t pageSize = be32(h + 8);
+    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
+        return "its header has an impossible page size " + std::to_string(pageSize);
+    w.sum.bigEndian = magic == kMagicBig;
+    w.sum.add(h, 24);
+    if (!w.sum.matches(h + 24)) return "its header checksum does not match";
+    w.pageSize = pageSize;
+    w.salt1 = be32(h + 16);
+    w.salt2 = be32(h + 20);
+    return std::nullopt;
+}
+
+/// Follows the checksum chain from the start, as SQLite's recovery reads it, counting r's valid
+/// and committed frames; `broken` when a whole frame breaks it. The problem when a frame cannot be read.
+std::optional<std::string> followChain(const WalFile& w, WalReport& r, bool& broken) {
+    std::vector<unsigned char> frame(w.frameSize());
+    Checksum sum = w.sum;
+    for (std::uint64_t i = 0; i < r.wholeFrames; ++i) {
+        if (!readAt(w.file, w.frameAt(i), frame.data(), frame.size())) return "frame " + std::to_string(i + 1) + " cannot be read";
+        Checksum next = sum;
+        next.add(frame.data(), 8);
+        next.add(frame.data() + kFrameHeader, w.pageSize);
+        if (be32(frame.data() + 8) != w.salt1 || be32(frame.data() + 12) != w.salt2 || !next.matches(frame.data() + 16)) {
+            broken = true;
+            return std::nullopt;
+        }
+        sum = next;
+        ++r.validFrames;
+        if (be32(frame.data() + 4) != 0) {
+            r.committedFrames = r.validFrames;
+            ++r.commits;
+        }
+    }
+    return std::nullopt;
+}
+
+/// Past a break in the chain only a torn frame (or frames of an earlier generation, with other
+/// salts) may follow. A commit frame of this generation there means transactions that were
+/// committed after the break would be dropped.
+std::optional<std::string> committedAfterBreak(const WalFile& w, const WalReport& r) {
+    unsigned char fh[kFrameHeader];
+    for (std::uint64_t i = r.validFrames + 1; i < r.wholeFrames; ++i) {
+        if (!readAt(w.file, w.frameAt(i), fh, kFrameHeader)) return "frame " + std::to_string(i + 1) + " cannot be read";
+        if (be32(fh + 8) == w.salt1 && be32(fh + 12) == w.salt2 && be32(fh + 4) != 0)
+            return "frame " + std::to_string(r.validFrames + 1) + " of " + std::to_string(r.wholeFrames) +
+                   " is corrupt and committed frame " + std::to_string(i + 1) + " follows it: the transactions after it would be lost";
+    }
+    return std::nullopt;
+}
+
+/// A file that does not end on a frame boundary (`rest` bytes into the next frame): a write cut
+/// by a kill, or a cut file.
+std::optional<std::string> cutTail(const WalFile& w, const WalReport& r, bool broken, std::uint64_t rest) {
+    bool staleTail = false;
+    if (rest >= kFrameHeader) {
+        unsigned char fh[kFrameHeader];
+        if (!readAt(w.file, w.frameAt(r.wholeFrames), fh, kFrameHeader)) return "its last frame cannot be read";
+        staleTail = be32(fh + 8) != w.salt1 || be32(fh + 12) != w.salt2;
+    }
+    const bool atWriteBoundary = rest == kFrameHeader || r.bytes % kWriteBoundary == 0;
+    if (!staleTail && (broken || !atWriteBoundary))
+        return "it ends " + std::to_string(rest) + " bytes into frame " + std::to_string(r.wholeFrames + 1) +
+               ", which is not where an interrupted write stops: the file was cut, and what followed the cut is lost";
+    return std::nullopt;
+}
+
 }  // namespace
 
 WalReport inspectWal(const std::filesystem::path& wal) {
@@ -72,77 +157,19 @@ WalReport inspectWal(const std::filesystem::path& wal) {
     std::unique_ptr<std::FILE, FileCloser> f(std::fopen(wal.c_str(), "rb"));
     if (!f) return damaged(r, "cannot be opened for reading");
     if (r.bytes < kHeader) return damaged(r, "it is " + std::to_string(r.bytes) + " bytes, shorter than the 32-byte WAL header");
-
-    unsigned char h[kHeader];
-    if (!readAt(f.get(), 0, h, kHeader)) return damaged(r, "its header cannot be read");
-    const std::uint32_t magic = be32(h);
-    if (magic != kMagicLittle && magic != kMagicBig) return damaged(r, "its header has no WAL magic number");
-    if (be32(h + 4) != kVersion) return damaged(r, "its header has an unknown format version " + std::to_string(be32(h + 4)));
-    const std::uint32_t pageSize = be32(h + 8);
-    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
-        return damaged(r, "its header has an impossible page size " + std::to_string(pageSize));
-    Checksum sum;
-    sum.bigEndian = magic == kMagicBig;
-    sum.add(h, 24);
-    if (!sum.matches(h + 24)) return damaged(r, "its header checksum does not match");
-    r.pageSize = pageSize;
-    const std::uint32_t salt1 = be32(h + 16), salt2 = be32(h + 20);
-
-    const std::uint64_t frameSize = kFrameHeader + pageSize;
-    r.wholeFrames = (r.bytes - kHeader) / frameSize;
-    const std::uint64_t rest = (r.bytes - kHeader) % frameSize;
-    auto frameAt = [&](std::uint64_t i) { return kHeader + i * frameSize; };
-
-    // The checksum chain from the start: what SQLite's recovery reads.
-    std::vector<unsigned char> frame(frameSize);
+    WalFile w;
+    w.file = f.get();
+    if (auto problem = readHeader(w)) return damaged(r, *problem);
+    r.pageSize = w.pageSize;
+    r.wholeFrames = (r.bytes - kHeader) / w.frameSize();
+    const std::uint64_t rest = (r.bytes - kHeader) % w.frameSize();
     bool broken = false;
-    for (std::uint64_t i = 0; i < r.wholeFrames; ++i) {
-        if (!readAt(f.get(), frameAt(i), frame.data(), frameSize)) return damaged(r, "frame " + std::to_string(i + 1) + " cannot be read");
-        Checksum next = sum;
-        next.add(frame.data(), 8);
-        next.add(frame.data() + kFrameHeader, pageSize);
-        if (be32(frame.data() + 8) != salt1 || be32(frame.data() + 12) != salt2 || !next.matches(frame.data() + 16)) {
-            broken = true;
-            break;
-        }
-        sum = next;
-        ++r.validFrames;
-        if (be32(frame.data() + 4) != 0) {
-            r.committedFrames = r.validFrames;
-            ++r.commits;
-        }
-    }
-
-    r.unusedBytes = r.bytes - frameAt(r.committedFrames);
-
-    // Past a break in the chain only a torn frame (or frames of an earlier generation, with
-    // other salts) may follow. A commit frame of this generation there means transactions that
-    // were committed after the break would be dropped.
-    if (broken) {
-        unsigned char fh[kFrameHeader];
-        for (std::uint64_t i = r.validFrames + 1; i < r.wholeFrames; ++i) {
-            if (!readAt(f.get(), frameAt(i), fh, kFrameHeader)) return damaged(r, "frame " + std::to_string(i + 1) + " cannot be read");
-            if (be32(fh + 8) == salt1 && be32(fh + 12) == salt2 && be32(fh + 4) != 0)
-                return damaged(r, "frame " + std::to_string(r.validFrames + 1) + " of " + std::to_string(r.wholeFrames) +
-                                      " is corrupt and committed frame " + std::to_string(i + 1) +
-                                      " follows it: the transactions after it would be lost");
-        }
-    }
-
-    // A file that does not end on a frame boundary: a write cut by a kill, or a cut file.
-    if (rest != 0) {
-        bool staleTail = false;
-        if (rest >= kFrameHeader) {
-            unsigned char fh[kFrameHeader];
-            if (!readAt(f.get(), frameAt(r.wholeFrames), fh, kFrameHeader)) return damaged(r, "its last frame cannot be read");
-            staleTail = be32(fh + 8) != salt1 || be32(fh + 12) != salt2;
-        }
-        const bool atWriteBoundary = rest == kFrameHeader || r.bytes % kWriteBoundary == 0;
-        if (!staleTail && (broken || !atWriteBoundary))
-            return damaged(r, "it ends " + std::to_string(rest) + " bytes into frame " + std::to_string(r.wholeFrames + 1) +
-                                  ", which is not where an interrupted write stops: the file was cut, and " +
-                                  "what followed the cut is lost");
-    }
+    if (auto problem = followChain(w, r, broken)) return damaged(r, *problem);
+    r.unusedBytes = r.bytes - w.frameAt(r.committedFrames);
+    if (broken)
+        if (auto problem = committedAfterBreak(w, r)) return damaged(r, *problem);
+    if (rest != 0)
+        if (auto problem = cutTail(w, r, broken, rest)) return damaged(r, *problem);
     return r;
 }
 

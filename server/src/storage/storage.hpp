@@ -1,4 +1,4 @@
-// Where games live between restarts: a small interface (SQLite now, PostgreSQL later).
+// Where games live between restarts: a small interface (memory, SQLite and PostgreSQL backends).
 // Every method is thread-safe and either succeeds or throws StorageError; nothing is cached.
 #pragma once
 
@@ -27,10 +27,10 @@ struct LeaseLost : StorageError {
 };
 
 /// Thrown when opening a shared store whose instance name another live process holds
-/// (PostgresOptions::lockInstance), or a SQLite database another live process serves (its
-/// DATABASE.lock is held). Nothing was changed; restarting cannot help until that
-/// process stops or this one gets another --instance, so senet-server exits with status 3 on
-/// it (server/README.md, "Exit status") and the systemd unit does not restart.
+/// (PostgresOptions::lockInstance), or a SQLite database another live process serves (it holds
+/// an exclusive flock on the database file itself). Nothing was changed; restarting cannot help
+/// until that process stops or this one gets another --instance, so senet-server exits with
+/// status 3 on it (server/README.md, "Exit status") and the systemd unit does not restart.
 struct InstanceNameInUse : StorageError {
     using StorageError::StorageError;
 };
