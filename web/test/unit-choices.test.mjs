@@ -1,4 +1,4 @@
-// The move buttons (src/choices.ts): the kind of each legal move, its short words and whole
+// The move buttons (src/play/choices.ts): the kind of each legal move, its short words and whole
 // sentence, and the buttons built for a list of moves, checked against words written here.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// The move list (src/movelist.ts): each kind of line in English, the record replayed on the
+// The move list (src/shared/movelist.ts): each kind of line in English, the record replayed on the
 // board (swaps, Bell's captures, the House of Water's return square, passes and lost turns), and
 // the list built from a snapshot and from live events, compared with lines written here.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The replay's words for a better move (src/replay-graph.ts, bestMoveText): the record's
+// The replay's words for a better move (src/replay/graph.ts, bestMoveText): the record's
 // notation ("7-9", "27-off") worded as the move list words moves, never shown raw.
 import assert from "node:assert/strict";
 import { test } from "node:test";

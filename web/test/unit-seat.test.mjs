@@ -1,4 +1,4 @@
-// The page's own state in its address (src/fragment.ts) and the seat secret (src/seat.ts): read
+// The page's own state in its address (src/shared/fragment.ts) and the seat secret (src/play/seat.ts): read
 // from #seat= or exchanged for #invite= through the join answer, kept in the fragment and in
 // storage when there is any, and the client seed kept the same over a reload. The join
 // request is answered here with the API's documented answers (server/API.md); the browser

@@ -1,4 +1,4 @@
-// The play page's state decisions (src/state.ts): when the viewer may act, which control is due,
+// The play page's state decisions (src/play/state.ts): when the viewer may act, which control is due,
 // what an `events` message keeps, which errors are shown, the reconnect back-off and the
 // Fair throws verdict, each checked against values written here.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The play page's words (src/words.ts) for each viewer, compared with English sentences written
+// The play page's words (src/play/words.ts) for each viewer, compared with English sentences written
 // here: who is named, whose turn, the result's winner and reason, the claim countdown.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,8 +1,8 @@
 // The start page: creates a game through the API and opens its play page with the seat.
-import { byId } from "./dom";
-import "./langmenu";
-import { setGameValue, rememberSecret } from "./seat";
-import { myGames } from "./mygames";
+import { byId } from "../shared/dom";
+import "../shared/langmenu";
+import { setGameValue, rememberSecret } from "../play/seat";
+import { myGames } from "../shared/mygames";
 
 const form = byId<HTMLFormElement>("start-form");
 const status = byId("start-status");
@@ -56,4 +56,4 @@ form.addEventListener("submit", async (event) => {
 
 // "Your games": this browser's games, from its own storage; the list's code and words are
 // fetched only when there is any.
-if (myGames().length) void import("./home-games").then((m) => m.showMyGames());
+if (myGames().length) void import("./your-games").then((m) => m.showMyGames());

@@ -1,10 +1,10 @@
-// "Your games" on the home page: the games this browser holds a seat of (mygames.ts, from
+// "Your games" on the home page: the games this browser holds a seat of (shared/mygames.ts, from
 // localStorage only), each with its state from the public summary (GET /api/games/{id}), a
 // link to resume it and, once over, to its replay. Nothing shows where storage is blocked or
 // when there is no game.
-import { byId, el } from "./dom";
-import { loadStrings, t } from "./i18n";
-import { forgetGame, type MyGame, myGames } from "./mygames";
+import { byId, el } from "../shared/dom";
+import { loadStrings, t } from "../shared/i18n";
+import { forgetGame, type MyGame, myGames } from "../shared/mygames";
 
 /** At most this many games are listed (and their summaries asked for). */
 const MAX = 12;

@@ -2,16 +2,16 @@
 // throw where the learner makes the move asked for, checked at once by the engine in
 // WebAssembly; a hint on request, the reason for a wrong move, and at the end a game against
 // the beginner.
-import { Board, type BoardInfo, type LegalMove } from "./board";
-import { byId, el } from "./dom";
-import { loadEngine, type SenetEngine } from "./engine/wasm";
-import { loadStrings, t } from "./i18n";
-import "./langmenu";
-import { showThrow, oddsTable, pieceButtons } from "./learnui";
-import { whyIllegal } from "./learnwhy";
+import { Board, type BoardInfo, type LegalMove } from "../shared/board";
+import { byId, el } from "../shared/dom";
+import { loadEngine, type SenetEngine } from "../engine/wasm";
+import { loadStrings, t } from "../shared/i18n";
+import "../shared/langmenu";
+import { showThrow, oddsTable, pieceButtons } from "./ui";
+import { whyIllegal } from "./why";
 import { lessonsFor } from "./lessons/index";
 import { meetsGoal, moveSquares, parsePosition, type Lesson } from "./lessons/types";
-import { rememberSecret, setGameValue } from "./seat";
+import { rememberSecret, setGameValue } from "../play/seat";
 
 const root = byId("learn");
 const info = JSON.parse(root.dataset.board ?? "{}") as BoardInfo;

@@ -1,8 +1,8 @@
 // The tutorial's small view pieces: the throw as it fell, the odds table, the piece buttons.
-import type { ThrowOdds } from "./engine/wasm";
-import { el } from "./dom";
-import { t } from "./i18n";
-import { drawThrow } from "./sticks";
+import type { ThrowOdds } from "../engine/wasm";
+import { el } from "../shared/dom";
+import { t } from "../shared/i18n";
+import { drawThrow } from "../shared/sticks";
 
 /** Draws a throw of `value` (sticks: that many marked side up, none for 5 or 6; or Bell's die) and its words. */
 export function showThrow(sticks: HTMLElement, words: HTMLElement, value: number, die: boolean): void {

@@ -2,7 +2,7 @@
 // (lands on your own piece, a protected piece, a blockade, …). Legality itself is the engine's
 // verdict (lessons are checked with its legal moves); this only names the reason for a move the
 // engine did not list, from the rules of RULES.md.
-import type { BoardInfo } from "./board";
+import type { BoardInfo } from "../shared/board";
 import type { Parsed } from "./lessons/types";
 
 /** A reason: its catalog key and the values it names. */

@@ -1,10 +1,10 @@
 // What the play page does for the replay side of the site, after each render: the end
 // screen's link to the game's replay, the note "Your games" on the home page reads
-// (mygames.ts), and the spectators' win-probability bar (spectate.ts).
-import { el } from "./dom";
-import { t } from "./i18n";
-import { noteGame } from "./mygames";
-import type { State } from "./protocol";
+// (shared/mygames.ts), and the spectators' win-probability bar (spectate.ts).
+import { el } from "../shared/dom";
+import { t } from "../shared/i18n";
+import { noteGame } from "../shared/mygames";
+import type { State } from "../shared/protocol";
 import { spectatorBar } from "./spectate";
 
 /** The end screen's link to /{lang}/replay/{game}, added once the game is over. */

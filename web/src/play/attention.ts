@@ -2,8 +2,8 @@
 // on their turn and when the friend joins (off by default, the choice remembered), a
 // notification while the tab is hidden (only after the player turned them on), and ways to pass
 // the invite on: the device's share sheet and a QR code (its code is loaded only when opened).
-import { byId } from "./dom";
-import { t } from "./i18n";
+import { byId } from "../shared/dom";
+import { t } from "../shared/i18n";
 
 const SOUND_KEY = "senet.sound";
 const NOTIFY_KEY = "senet.notify";

@@ -2,9 +2,9 @@
 // a capture, a House of Water landing with the square the piece ends on, a bear-off, a backward
 // move), with a whole sentence as its accessible name. The kinds and icons are shared with the
 // board's destination marks and the legend.
-import type { LegalMove } from "./board";
-import { el, svg } from "./dom";
-import { t } from "./i18n";
+import type { LegalMove } from "../shared/board";
+import { el, svg } from "../shared/dom";
+import { t } from "../shared/i18n";
 
 /** What a move does besides moving: the flag the server set, or "" for a plain move. */
 export type MoveKind = "" | "swap" | "capture" | "water" | "bearOff" | "backward";

@@ -3,7 +3,7 @@
 // before it. The page counts from the moment it saw the opponent go offline (or from its own
 // arrival, when the opponent was already away), so the button never shows before the server
 // would accept the claim.
-import type { State } from "./protocol";
+import type { State } from "../shared/protocol";
 import { claimText, type View } from "./words";
 
 export class ClaimTimer {

@@ -2,7 +2,7 @@
 // commitment is recorded before this browser sends its client seed, and once the game is over
 // the revealed server seed must hash to it (SHA-256) and every throw must follow from the seeds
 // (HMAC-SHA-256), both computed here with WebCrypto.
-import { fragmentValue, setFragment } from "./fragment";
+import { fragmentValue, setFragment } from "../shared/fragment";
 import { gameValue, setGameValue } from "./seat";
 
 /** One throw as the page showed it: its throw index, value and sticks ("" for a die). */

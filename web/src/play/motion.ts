@@ -2,8 +2,8 @@
 // there from where they stood, square by square along the S-shaped path (a House of Water move
 // goes to the water, then on to where the piece ends; a swapped piece goes back to its square).
 // Nothing moves when the user prefers reduced motion.
-import type { Board, Place } from "./board";
-import type { GameEvent } from "./protocol";
+import type { Board, Place } from "../shared/board";
+import type { GameEvent } from "../shared/protocol";
 
 /** Milliseconds for one leg of a move (from its square to where the throw lands). */
 export const LEG_MS = 250;

@@ -6,7 +6,7 @@
 // waits under reduced motion or while the tab is hidden (no one is watching, and background
 // tabs' timers are throttled: the turn and its notification must not lag).
 import { motionTime, reducedMotion } from "./motion";
-import type { GameEvent, ServerMessage } from "./protocol";
+import type { GameEvent, ServerMessage } from "../shared/protocol";
 
 /** How long a throw stays in view before the next message, in ms. */
 export const THROW_HOLD_MS = 350;

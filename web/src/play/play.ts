@@ -1,25 +1,25 @@
 // The play page: connects to the game's WebSocket, draws the board and the throw, offers
 // the legal moves (one click, tap or key press each) and tells what happens in the viewer's language.
 import { friendJoined, inviteShown, setupAttention, yourTurn } from "./attention";
-import { Board, type BoardInfo, type LegalMove } from "./board";
+import { Board, type BoardInfo, type LegalMove } from "../shared/board";
 import { renderChoices } from "./choices";
-import { byId, el } from "./dom";
+import { byId, el } from "../shared/dom";
 import { ensureCommitment, recordedCommitment, type SeenThrow, type Verdict, verifyGame } from "./fair";
 import { ClaimTimer } from "./claim";
 import { Feed } from "./feed";
-import { loadStrings, t } from "./i18n";
+import { loadStrings, t } from "../shared/i18n";
 import { createLegend } from "./legend";
-import { MoveList } from "./movelist";
+import { MoveList } from "../shared/movelist";
 import { reconnectAtOnce } from "./moved";
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
-import type { GameEvent, ServerMessage, Snapshot, State } from "./protocol";
+import type { GameEvent, ServerMessage, Snapshot, State } from "../shared/protocol";
 import * as pageState from "./state";
 import { clientSeed, rememberSecret, seatFromUrl } from "./seat";
 import { inviteLink, neutralLink, renderRematchLink, renderWatchers } from "./share";
-import { keepFragmentInLangLinks } from "./langmenu";
-import { drawThrow } from "./sticks";
-import { afterRender } from "./replay-hooks";
+import { keepFragmentInLangLinks } from "../shared/langmenu";
+import { drawThrow } from "../shared/sticks";
+import { afterRender } from "./after-render";
 import * as words from "./words";
 
 const root = byId("play");
@@ -73,7 +73,7 @@ const ui = {
 const feed = new Feed(byId("feed"));
 const claimTimer = new ClaimTimer(ui.claim, byId("claim-wait"));
 
-// ---- words (web/src/words.ts) ---------------------------------------------------------------
+// ---- words (words.ts) -----------------------------------------------------------------------
 
 const isLocal = () => state?.opponent === "local";
 const canAct = () => pageState.canAct(state, you, pending);

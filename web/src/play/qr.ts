@@ -2,7 +2,7 @@
 // Drawn as SVG shapes with classes, no inline style, so the CSP's style-src 'self' holds.
 import qrcode from "qrcode-generator";
 
-/** An SVG element with attributes (not dom.ts's: sharing code with the page's bundle would make
+/** An SVG element with attributes (not shared/dom.ts's: sharing code with the page's bundle would make
  * the bundler split that code into one more file the first load must fetch). */
 function svg(tag: string, attrs: Record<string, string | number>): SVGElement {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);

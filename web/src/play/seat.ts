@@ -2,7 +2,7 @@
 // link, #invite=… exchanged for a seat). The fragment keeps it (a reload keeps the seat with
 // no storage at all); localStorage only helps (a page opened without the fragment, a rematch).
 import { recordCommitment } from "./fair";
-import { fragmentValue, setFragment } from "./fragment";
+import { fragmentValue, setFragment } from "../shared/fragment";
 
 const key = (game: string) => `senet.seat.${game}`;
 

@@ -2,9 +2,9 @@
 // memory, storage, or the server (POST /api/games/{id}/invite with the seat secret, API.md), so
 // the creator's seat shows it on any device and without storage until the friend joins; the
 // number watching; a spectator's link to the rematch.
-import { byId, el } from "./dom";
-import { t } from "./i18n";
-import type { Snapshot } from "./protocol";
+import { byId, el } from "../shared/dom";
+import { t } from "../shared/i18n";
+import type { Snapshot } from "../shared/protocol";
 import { gameValue, setGameValue } from "./seat";
 
 let invite: string | null = null;

@@ -1,7 +1,7 @@
 // The play page's hook for spectators: the win-probability bar (winbar.ts, with the engine)
 // is fetched by a dynamic import the first time the page knows it holds no seat, so a
 // player's page never downloads the engine.
-import type { State } from "./protocol";
+import type { State } from "../shared/protocol";
 
 type Bar = { update(s: State): void };
 let bar: Promise<Bar | null> | null = null;

@@ -3,8 +3,8 @@
 // snapshot, which server errors the page shows, the reconnect back-off and the Fair throws
 // verdict's words. play.ts holds the page's variables and calls these.
 import type { Verdict } from "./fair";
-import { t } from "./i18n";
-import type { Snapshot, State } from "./protocol";
+import { t } from "../shared/i18n";
+import type { Snapshot, State } from "../shared/protocol";
 
 /** True when the viewer (holding seats `you`) may throw or move now: a seat of theirs is to act and no action is pending. */
 export function canAct(s: State | null, you: number[], pending: boolean): s is State {

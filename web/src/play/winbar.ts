@@ -1,12 +1,12 @@
 // The spectators' win-probability bar: the engine's estimate (WebAssembly, loaded in this
 // chunk only, by a dynamic import from spectate.ts) that each side wins the game being
 // watched, as a bar and in words. Players never load it.
-import { el } from "./dom";
-import { t } from "./i18n";
-import type { State } from "./protocol";
-import { writePosition } from "./position";
-import { type Engine, loadReplayEngine } from "./replay-engine";
-import { percent } from "./replay-graph";
+import { el } from "../shared/dom";
+import { t } from "../shared/i18n";
+import type { State } from "../shared/protocol";
+import { writePosition } from "../shared/position";
+import { type Engine, loadReplayEngine } from "../shared/engine-loader";
+import { percent } from "../replay/graph";
 
 /** The bar on the page: created under the seats once the engine has loaded. */
 export class WinBar {

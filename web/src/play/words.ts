@@ -1,8 +1,8 @@
 // The play page's words: whole catalog messages for each viewer (the player whose seat it is,
 // the opponent, a spectator, pass-and-play), never sentences glued from fragments. Every
 // function takes the game state and the viewer's seats and returns text in the page's language.
-import { has, t } from "./i18n";
-import type { GameEvent, State } from "./protocol";
+import { has, t } from "../shared/i18n";
+import type { GameEvent, State } from "../shared/protocol";
 
 /**
  * What the viewer sees: the game state and the seats this page holds ([] for a spectator).

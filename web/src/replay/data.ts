@@ -2,7 +2,7 @@
 // engine rebuilds from it, and the win-probability curve with the moves that lost the most —
 // the server's analysis (GET /api/games/{id}/analysis) when there is one, else computed here
 // with the engine's evaluation of each position.
-import type { Engine } from "./replay-engine";
+import type { Engine } from "../shared/engine-loader";
 
 /** One ply of a record (PROTOCOL.md "Verifiable record"). */
 export interface RecordPly { player: number; throw: number; sticks?: string; move: string }

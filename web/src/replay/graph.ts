@@ -2,10 +2,10 @@
 // win at each position, a point per position, the moves that lost the most marked, the
 // position on the board shown by a vertical line. An image for assistive technology (role img
 // with a title and a description that sums it up); the figures are also in a table beside it.
-import { el, svg } from "./dom";
-import { t } from "./i18n";
-import type { CurveSource, Mistake } from "./replay-data";
-import { moveText } from "./words";
+import { el, svg } from "../shared/dom";
+import { t } from "../shared/i18n";
+import type { CurveSource, Mistake } from "./data";
+import { moveText } from "../play/words";
 
 const W = 640, H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14;
 

@@ -2,13 +2,13 @@
 // API, the server's analysis for the graph) or a record file the reader opens
 // (/{lang}/replay: drag and drop or the file picker; the graph then comes from the engine's
 // evaluation in this browser). The engine (WebAssembly) rebuilds every position from the record.
-import type { BoardInfo } from "./board";
-import { byId } from "./dom";
-import { loadStrings, t } from "./i18n";
-import "./langmenu";
-import { browserAnalysis, checkRecord, fetchAnalysis, fetchRecord, type GameRecord, type Replay } from "./replay-data";
-import { type Engine, loadReplayEngine } from "./replay-engine";
-import { ReplayView } from "./replay-view";
+import type { BoardInfo } from "../shared/board";
+import { byId } from "../shared/dom";
+import { loadStrings, t } from "../shared/i18n";
+import "../shared/langmenu";
+import { browserAnalysis, checkRecord, fetchAnalysis, fetchRecord, type GameRecord, type Replay } from "./data";
+import { type Engine, loadReplayEngine } from "../shared/engine-loader";
+import { ReplayView } from "./view";
 
 const root = byId("replay");
 const game = root.dataset.game ?? "";

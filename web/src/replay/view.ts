@@ -1,15 +1,15 @@
 // The replay's stepping: the board at one position of the game, chosen with ← and → (Home,
 // End), the buttons, the slider, a click in the move list or on the graph; the URL fragment
 // keeps the position (#ply=N), so a link or a reload opens the same one.
-import { Board, type BoardInfo } from "./board";
-import { byId, el } from "./dom";
-import { fragmentValue, setFragment } from "./fragment";
-import { t } from "./i18n";
-import { type Entry, entryText, replay as listEntries } from "./movelist";
-import type { Snapshot } from "./protocol";
-import { readPosition } from "./position";
-import type { Replay } from "./replay-data";
-import { WinGraph, bestMoveText, percent, points } from "./replay-graph";
+import { Board, type BoardInfo } from "../shared/board";
+import { byId, el } from "../shared/dom";
+import { fragmentValue, setFragment } from "../shared/fragment";
+import { t } from "../shared/i18n";
+import { type Entry, entryText, replay as listEntries } from "../shared/movelist";
+import type { Snapshot } from "../shared/protocol";
+import { readPosition } from "../shared/position";
+import type { Replay } from "./data";
+import { WinGraph, bestMoveText, percent, points } from "./graph";
 
 /** The position the fragment names (#ply=N), within 0..last; 0 (the start) when it names none. */
 export function plyFromFragment(last: number): number {
@@ -37,7 +37,7 @@ export class ReplayView {
     byId("replay-next").addEventListener("click", () => this.go(this.current + 1));
     byId("replay-last").addEventListener("click", () => this.go(last));
     document.addEventListener("keydown", (ev) => this.key(ev));
-    // The move list's words come from the record as the play page words them (movelist.ts).
+    // The move list's words come from the record as the play page words them (shared/movelist.ts).
     const snap = { opening: game.record.opening ?? [], players: [1, 2], record: { plies: game.record.plies } } as unknown as Snapshot;
     this.entries = listEntries(info, snap).entries;
     this.fillList();

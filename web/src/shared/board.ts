@@ -1,6 +1,6 @@
 // The SVG board: 3 × 10 squares in path order, the houses' signs, the two sides' pieces
 // (cones and spools, told apart by shape as well as colour) and highlighted destinations.
-import { kindOf, kindPath, kindWords } from "./choices";
+import { kindOf, kindPath, kindWords } from "../play/choices";
 import { svg } from "./dom";
 import { formatList, t } from "./i18n";
 

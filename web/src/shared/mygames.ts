@@ -1,9 +1,9 @@
 // This browser's games, from localStorage only: the seat secrets the play page keeps
-// (seat.ts, `senet.seat.ID`) and a short note per game (`senet.mine.ID`: when it was last
+// (play/seat.ts, `senet.seat.ID`) and a short note per game (`senet.mine.ID`: when it was last
 // open, the seats, the ruleset, the opponent, the phase). Nothing of it goes to the server.
 // Every function works (and finds nothing) where storage is blocked.
 import type { State } from "./protocol";
-import { gameValue, setGameValue } from "./seat";
+import { gameValue, setGameValue } from "../play/seat";
 
 /** The note the play page keeps about a game of this browser. */
 export interface GameNote { at: number; seats: number[]; ruleset: string; opponent: string; phase: string }
