@@ -10,7 +10,8 @@ import * as esbuild from "esbuild";
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Module name (as the tests import it) → source file under src/ (without .ts). */
 export const MODULES = {
-  i18n: "shared/i18n", board: "shared/board", movelist: "shared/movelist", fragment: "shared/fragment",
+  i18n: "shared/i18n", board: "shared/board", moves: "shared/moves", movelist: "shared/movelist", fragment: "shared/fragment",
+  storage: "shared/storage",
   words: "play/words", choices: "play/choices", pacer: "play/pacer", claim: "play/claim", feed: "play/feed",
   seat: "play/seat", state: "play/state", moved: "play/moved", replay_graph: "replay/graph",
 };

@@ -15,6 +15,7 @@ const TESTS = {
   "play/words.ts": ["unit-words"], "play/state.ts": ["unit-state"], "play/seat.ts": ["unit-seat"], "shared/fragment.ts": ["unit-seat"],
   "shared/movelist.ts": ["unit-movelist"], "play/choices.ts": ["unit-choices"], "play/pacer.ts": ["unit-pacer"],
   "play/claim.ts": ["unit-feed-claim"], "play/feed.ts": ["unit-feed-claim"],
+  "shared/moves.ts": ["unit-choices", "unit-words", "unit-replay-graph"], "shared/storage.ts": ["unit-seat"],
 };
 
 /** The module under src/ (its path there) whose instrumented text holds mutant `id`, or null. */

@@ -1,11 +1,11 @@
-// The play page's words (src/play/words.ts) for each viewer, compared with English sentences written
+// The play page's words (src/play/words.ts; a move's short label from src/shared/moves.ts) for each viewer, compared with English sentences written
 // here: who is named, whose turn, the result's winner and reason, the claim countdown.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readPo } from "../scripts/po.mjs";
-import { i18n, words } from "../testlib/unit-env.mjs";
+import { i18n, moves, words } from "../testlib/unit-env.mjs";
 
 const human = { taken: true, kind: "human", online: true };
 /** A view: a friend game in the move phase, seat 0 plays the cones, seen from seat 0 unless told. */
@@ -56,9 +56,9 @@ test("names join the side and the seat; players and seats map both ways", () => 
   assert.equal(words.person(v, undefined, 1), "other");
   assert.equal(words.person(v, undefined, null), "other");
   assert.equal(words.person(view({ opponent: "local" }, [0, 1]), 0), "other");
-  assert.equal(words.moveText(9, 11), "9 → 11");
-  assert.equal(words.moveText(27, 31), "27 → off");
-  assert.equal(words.moveText(27, 30), "27 → 30");
+  assert.equal(moves.moveText(9, 11), "9 → 11");
+  assert.equal(moves.moveText(27, 31), "27 → off");
+  assert.equal(moves.moveText(27, 30), "27 → 30");
 });
 
 test("events are told in whole sentences; the notable ones go to the feed", () => {

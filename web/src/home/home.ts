@@ -1,7 +1,7 @@
 // The start page: creates a game through the API and opens its play page with the seat.
 import { byId } from "../shared/dom";
 import "../shared/langmenu";
-import { setGameValue, rememberSecret } from "../play/seat";
+import { setGameValue, rememberSecret } from "../shared/storage";
 import { myGames } from "../shared/mygames";
 
 const form = byId<HTMLFormElement>("start-form");

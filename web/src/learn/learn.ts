@@ -2,16 +2,17 @@
 // throw where the learner makes the move asked for, checked at once by the engine in
 // WebAssembly; a hint on request, the reason for a wrong move, and at the end a game against
 // the beginner.
-import { Board, type BoardInfo, type LegalMove } from "../shared/board";
+import { Board, type BoardInfo } from "../shared/board";
 import { byId, el } from "../shared/dom";
 import { loadEngine, type SenetEngine } from "../engine/wasm";
 import { loadStrings, t } from "../shared/i18n";
+import type { LegalMove } from "../shared/protocol";
 import "../shared/langmenu";
 import { showThrow, oddsTable, pieceButtons } from "./ui";
 import { whyIllegal } from "./why";
 import { lessonsFor } from "./lessons/index";
 import { meetsGoal, moveSquares, parsePosition, type Lesson } from "./lessons/types";
-import { rememberSecret, setGameValue } from "../play/seat";
+import { rememberSecret, setGameValue } from "../shared/storage";
 
 const root = byId("learn");
 const info = JSON.parse(root.dataset.board ?? "{}") as BoardInfo;

@@ -1,7 +1,7 @@
 // The tutorial's small view pieces: the throw as it fell, the odds table, the piece buttons.
 import type { ThrowOdds } from "../engine/wasm";
 import { el } from "../shared/dom";
-import { t } from "../shared/i18n";
+import { percent, t } from "../shared/i18n";
 import { drawThrow } from "../shared/sticks";
 
 /** Draws a throw of `value` (sticks: that many marked side up, none for 5 or 6; or Bell's die) and its words. */
@@ -9,12 +9,6 @@ export function showThrow(sticks: HTMLElement, words: HTMLElement, value: number
   const up = value >= 5 ? 0 : value;
   drawThrow(sticks, "1111".slice(0, up).padEnd(4, "0"), value, die, false);
   words.textContent = t(die ? "learn.throw.die" : "learn.throw.sticks", { value, up });
-}
-
-/** A percentage in the page's language with Latin digits (as on the board). */
-function percent(p: number): string {
-  const lang = document.documentElement.lang || "en";
-  return new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: "percent", maximumFractionDigits: 2 }).format(p);
 }
 
 /** The table of a ruleset's throws: value, chance, extra throw. */
@@ -30,7 +24,7 @@ export function oddsTable(odds: readonly ThrowOdds[]): HTMLElement {
   const body = el("tbody");
   for (const o of odds) {
     const row = el("tr");
-    row.append(el("th", { scope: "row" }, String(o.throwValue)), el("td", {}, percent(o.probability)),
+    row.append(el("th", { scope: "row" }, String(o.throwValue)), el("td", {}, percent(o.probability, 2)),
       el("td", {}, t(o.extraThrow ? "learn.odds.yes" : "learn.odds.no")));
     body.append(row);
   }

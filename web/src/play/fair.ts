@@ -3,7 +3,7 @@
 // the revealed server seed must hash to it (SHA-256) and every throw must follow from the seeds
 // (HMAC-SHA-256), both computed here with WebCrypto.
 import { fragmentValue, setFragment } from "../shared/fragment";
-import { gameValue, setGameValue } from "./seat";
+import { gameValue, setGameValue } from "../shared/storage";
 
 /** One throw as the page showed it: its throw index, value and sticks ("" for a die). */
 export interface SeenThrow { index: number; value: number; sticks: string }

@@ -3,9 +3,9 @@
 // small drawing in the board's own colours. A <details> element: open on a wide screen, folded
 // on a phone so that it never pushes the board or the controls off the first screen.
 import { type BoardInfo, drawHouseSign, squareName } from "../shared/board";
-import { kindIcon, type MoveKind } from "./choices";
 import { el, svg } from "../shared/dom";
 import { formatList, t } from "../shared/i18n";
+import { kindIcon, type MoveKind } from "../shared/moves";
 
 /** A 100 × 100 board cell drawn as a swatch, with `extra` drawn inside it. */
 function swatch(cellClass: string, ...extra: SVGElement[]): SVGSVGElement {

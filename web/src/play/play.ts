@@ -1,7 +1,7 @@
 // The play page: connects to the game's WebSocket, draws the board and the throw, offers
 // the legal moves (one click, tap or key press each) and tells what happens in the viewer's language.
 import { friendJoined, inviteShown, setupAttention, yourTurn } from "./attention";
-import { Board, type BoardInfo, type LegalMove } from "../shared/board";
+import { Board, type BoardInfo } from "../shared/board";
 import { renderChoices } from "./choices";
 import { byId, el } from "../shared/dom";
 import { ensureCommitment, recordedCommitment, type SeenThrow, type Verdict, verifyGame } from "./fair";
@@ -13,9 +13,10 @@ import { MoveList } from "../shared/movelist";
 import { reconnectAtOnce } from "./moved";
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
-import type { GameEvent, ServerMessage, Snapshot, State } from "../shared/protocol";
+import type { GameEvent, LegalMove, ServerMessage, Snapshot, State } from "../shared/protocol";
 import * as pageState from "./state";
-import { clientSeed, rememberSecret, seatFromUrl } from "./seat";
+import { clientSeed, seatFromUrl } from "./seat";
+import { rememberSecret } from "../shared/storage";
 import { inviteLink, neutralLink, renderRematchLink, renderWatchers } from "./share";
 import { keepFragmentInLangLinks } from "../shared/langmenu";
 import { drawThrow } from "../shared/sticks";

@@ -1,58 +1,10 @@
 // The seat secret of a game: taken from the URL fragment (#seat=… or, through the invite
 // link, #invite=… exchanged for a seat). The fragment keeps it (a reload keeps the seat with
-// no storage at all); localStorage only helps (a page opened without the fragment, a rematch).
-import { recordCommitment } from "./fair";
+// no storage at all); localStorage only helps (a page opened without the fragment, a rematch:
+// shared/storage.ts).
 import { fragmentValue, setFragment } from "../shared/fragment";
-
-const key = (game: string) => `senet.seat.${game}`;
-
-function store(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** The stored seat secret of a game, if any (null where storage is blocked). */
-export function storedSecret(game: string): string | null {
-  try {
-    // Stryker disable next-line OptionalChaining: a store that cannot be had throws inside the caller's try, which gives the same null (or writes nothing)
-    return store()?.getItem(key(game)) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Remembers the seat secret of a game in storage, when there is any. */
-export function rememberSecret(game: string, secret: string): void {
-  try {
-    // Stryker disable next-line OptionalChaining: a store that cannot be had throws inside the caller's try, which gives the same null (or writes nothing)
-    store()?.setItem(key(game), secret);
-  } catch {
-    /* storage full or disabled: the fragment keeps it */
-  }
-}
-
-/** A value remembered per game in storage (invite link, client seed, commitment); null without storage. */
-export function gameValue(game: string, name: string): string | null {
-  try {
-    // Stryker disable next-line OptionalChaining: a store that cannot be had throws inside the caller's try, which gives the same null (or writes nothing)
-    return store()?.getItem(`senet.${name}.${game}`) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Stores a value per game, when storage works. */
-export function setGameValue(game: string, name: string, value: string): void {
-  try {
-    // Stryker disable next-line OptionalChaining: a store that cannot be had throws inside the caller's try, which gives the same null (or writes nothing)
-    store()?.setItem(`senet.${name}.${game}`, value);
-  } catch {
-    /* ignore */
-  }
-}
+import { gameValue, rememberSecret, setGameValue, storedSecret } from "../shared/storage";
+import { recordCommitment } from "./fair";
 
 /** Why the page holds no seat after reading the fragment. */
 export type SeatProblem = "full" | "over" | "bad-invite" | "bad-seat" | "failed";

@@ -5,7 +5,7 @@
 import { byId, el } from "../shared/dom";
 import { t } from "../shared/i18n";
 import type { Snapshot } from "../shared/protocol";
-import { gameValue, setGameValue } from "./seat";
+import { gameValue, setGameValue } from "../shared/storage";
 
 let invite: string | null = null;
 let asking = false;

@@ -2,11 +2,10 @@
 // chunk only, by a dynamic import from spectate.ts) that each side wins the game being
 // watched, as a bar and in words. Players never load it.
 import { el } from "../shared/dom";
-import { t } from "../shared/i18n";
+import { percent, t } from "../shared/i18n";
 import type { State } from "../shared/protocol";
 import { writePosition } from "../shared/position";
-import { type Engine, loadReplayEngine } from "../shared/engine-loader";
-import { percent } from "../replay/graph";
+import { type Engine, loadEngineOnDemand } from "../shared/engine-loader";
 
 /** The bar on the page: created under the seats once the engine has loaded. */
 export class WinBar {
@@ -27,7 +26,7 @@ export class WinBar {
   /** Loads the engine and puts the bar after `after`; null when the engine cannot run here. */
   static async create(after: Element): Promise<WinBar | null> {
     try {
-      return new WinBar(await loadReplayEngine(), after);
+      return new WinBar(await loadEngineOnDemand(), after);
     } catch {
       return null;
     }

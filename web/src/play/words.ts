@@ -41,9 +41,6 @@ export function person(v: View, seat: number | undefined, player?: number | null
   return !isLocal(v) && s >= 0 && v.you.includes(s) ? "you" : "other";
 }
 
-/** The short label of a move: "9 → 11", "27 → off". */
-export const moveText = (from: number, to: number) => (to >= 31 ? t("play.choice-off", { from }) : t("play.choice-to", { from, to }));
-
 /**
  * The words for one event; `notable` ones go to the event feed, the rest only to the screen
  * reader. null for an event that has no words for this viewer, and for every event before the

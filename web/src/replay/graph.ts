@@ -3,17 +3,11 @@
 // position on the board shown by a vertical line. An image for assistive technology (role img
 // with a title and a description that sums it up); the figures are also in a table beside it.
 import { el, svg } from "../shared/dom";
-import { t } from "../shared/i18n";
+import { percent, t } from "../shared/i18n";
 import type { CurveSource, Mistake } from "./data";
-import { moveText } from "../play/words";
+import { moveText } from "../shared/moves";
 
 const W = 640, H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14;
-
-/** A chance as a percentage of the page's language, in Latin digits ("62%", "62 %"). */
-export function percent(p: number): string {
-  const lang = document.documentElement.lang || "en";
-  return new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: "percent", maximumFractionDigits: 0 }).format(p);
-}
 
 /** A move in record notation ("7-9", "27-off", "pass") worded as the move list words it ("7 → 9"). */
 export function bestMoveText(best: string): string {

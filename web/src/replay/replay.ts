@@ -7,7 +7,7 @@ import { byId } from "../shared/dom";
 import { loadStrings, t } from "../shared/i18n";
 import "../shared/langmenu";
 import { browserAnalysis, checkRecord, fetchAnalysis, fetchRecord, type GameRecord, type Replay } from "./data";
-import { type Engine, loadReplayEngine } from "../shared/engine-loader";
+import { type Engine, loadEngineOnDemand } from "../shared/engine-loader";
 import { ReplayView } from "./view";
 
 const root = byId("replay");
@@ -61,7 +61,7 @@ async function show(record: GameRecord, text: string, engine: Engine, fromServer
 
 async function fromServer(): Promise<void> {
   say(t("replay.loading"), true);
-  const [fetched, engine] = await Promise.all([fetchRecord(game), loadReplayEngine().catch(() => null)]);
+  const [fetched, engine] = await Promise.all([fetchRecord(game), loadEngineOnDemand().catch(() => null)]);
   if ("problem" in fetched) {
     say(t(`replay.problem.${fetched.problem}`));
     if (fetched.problem === "playing") {
@@ -94,7 +94,7 @@ async function openFile(file: File): Promise<void> {
   }
   let engine: Engine;
   try {
-    engine = await loadReplayEngine();
+    engine = await loadEngineOnDemand();
   } catch {
     say(t("replay.problem.engine"));
     return;

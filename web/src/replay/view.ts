@@ -4,12 +4,12 @@
 import { Board, type BoardInfo } from "../shared/board";
 import { byId, el } from "../shared/dom";
 import { fragmentValue, setFragment } from "../shared/fragment";
-import { t } from "../shared/i18n";
+import { percent, t } from "../shared/i18n";
 import { type Entry, entryText, replay as listEntries } from "../shared/movelist";
 import type { Snapshot } from "../shared/protocol";
 import { readPosition } from "../shared/position";
 import type { Replay } from "./data";
-import { WinGraph, bestMoveText, percent, points } from "./graph";
+import { WinGraph, bestMoveText, points } from "./graph";
 
 /** The position the fragment names (#ply=N), within 0..last; 0 (the start) when it names none. */
 export function plyFromFragment(last: number): number {

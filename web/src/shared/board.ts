@@ -1,8 +1,9 @@
 // The SVG board: 3 × 10 squares in path order, the houses' signs, the two sides' pieces
 // (cones and spools, told apart by shape as well as colour) and highlighted destinations.
-import { kindOf, kindPath, kindWords } from "../play/choices";
 import { svg } from "./dom";
 import { formatList, t } from "./i18n";
+import { kindOf, kindPath, kindWords } from "./moves";
+import type { LegalMove } from "./protocol";
 
 /** The board facts the server renders into data-board (from the engine's Ruleset). */
 export interface BoardInfo {
@@ -14,19 +15,6 @@ export interface BoardInfo {
   passLoses?: boolean;
   safe: number[];
   houses: [number, string][];
-}
-
-/** One legal move as the server lists it. */
-export interface LegalMove {
-  move: string;
-  from: number;
-  to: number;
-  dest: number;
-  swap?: boolean;
-  capture?: boolean;
-  water?: boolean;
-  bearOff?: boolean;
-  backward?: boolean;
 }
 
 const SIZE = 100;

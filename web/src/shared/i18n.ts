@@ -60,6 +60,15 @@ export function t(key: string, params: Params = {}): string {
 }
 
 /**
+ * A chance as a percentage of the page's language (the document's `lang`), in Latin digits as on
+ * the board ("62%", "62 %"), with at most `digits` decimals.
+ */
+export function percent(p: number, digits = 0): string {
+  const lang = document.documentElement.lang || "en";
+  return new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: "percent", maximumFractionDigits: digits }).format(p);
+}
+
+/**
  * Joins `items` into one phrase of the page's language with Intl.ListFormat (CLDR, the data
  * the server's ICU ListFormatter uses): "1, 3 and 5", "1 و3 و5"; `type` "or" for "1, 4 or 5".
  * English is written in British style (no serial comma), as on the server (site_list.hpp).

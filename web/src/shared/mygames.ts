@@ -1,9 +1,9 @@
 // This browser's games, from localStorage only: the seat secrets the play page keeps
-// (play/seat.ts, `senet.seat.ID`) and a short note per game (`senet.mine.ID`: when it was last
+// (shared/storage.ts, `senet.seat.ID`) and a short note per game (`senet.mine.ID`: when it was last
 // open, the seats, the ruleset, the opponent, the phase). Nothing of it goes to the server.
 // Every function works (and finds nothing) where storage is blocked.
 import type { State } from "./protocol";
-import { gameValue, setGameValue } from "../play/seat";
+import { gameValue, localStore, setGameValue } from "./storage";
 
 /** The note the play page keeps about a game of this browser. */
 export interface GameNote { at: number; seats: number[]; ruleset: string; opponent: string; phase: string }
@@ -12,14 +12,6 @@ export interface GameNote { at: number; seats: number[]; ruleset: string; oppone
 export interface MyGame { game: string; secret: string; note: GameNote | null }
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
-
-function store(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 function readNote(game: string): GameNote | null {
   try {
@@ -32,7 +24,7 @@ function readNote(game: string): GameNote | null {
 
 /** The games this browser holds a seat of, the last played first (unnoted ones last). */
 export function myGames(): MyGame[] {
-  const s = store();
+  const s = localStore();
   if (!s) return [];
   const out: MyGame[] = [];
   try {
@@ -63,7 +55,7 @@ export function noteGame(game: string, s: State, you: number[]): void {
 
 /** Forgets everything this browser keeps about a game (seat, note, seed, invite, commitment). */
 export function forgetGame(game: string): void {
-  const s = store();
+  const s = localStore();
   try {
     for (const name of ["seat", "mine", "seed", "invite", "commitment"]) s?.removeItem(`senet.${name}.${game}`);
   } catch {

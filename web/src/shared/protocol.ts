@@ -1,5 +1,17 @@
 // The game server's messages (server/PROTOCOL.md), typed for the client.
-import type { LegalMove } from "./board";
+
+/** One legal move as the server lists it. */
+export interface LegalMove {
+  move: string;
+  from: number;
+  to: number;
+  dest: number;
+  swap?: boolean;
+  capture?: boolean;
+  water?: boolean;
+  bearOff?: boolean;
+  backward?: boolean;
+}
 
 export interface ThrowInfo { value: number; sticks: string; seat: number; index?: number }
 export interface SeatInfo { taken: boolean; kind: "human" | "computer" | string; online: boolean }
