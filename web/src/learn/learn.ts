@@ -2,10 +2,11 @@
 // throw where the learner makes the move asked for, checked at once by the engine in
 // WebAssembly; a hint on request, the reason for a wrong move, and at the end a game against
 // the beginner.
-import { Board, type BoardInfo } from "../shared/board";
+import { Board } from "../shared/board";
 import { byId, el } from "../shared/dom";
 import { loadEngine, type SenetEngine } from "../engine/wasm";
 import { loadStrings, t } from "../shared/i18n";
+import { type BoardInfo, type LastMove, OFF_SQUARE } from "../shared/model";
 import type { LegalMove } from "../shared/protocol";
 import "../shared/langmenu";
 import { showThrow, oddsTable, pieceButtons } from "./ui";
@@ -31,7 +32,7 @@ function legalFrom(from: number, legal: readonly string[]): string | undefined {
   return legal.find((m) => moveSquares(m)?.[0] === from);
 }
 
-/** A move as the board marks it; `to` may be off the board (31). */
+/** A move as the board marks it; `to` may be off the board (OFF_SQUARE). */
 function asLegalMove(move: string): LegalMove {
   const [from, to] = moveSquares(move) ?? [0, 0];
   return { move, from, to, dest: to, bearOff: to > 30, backward: to < from };
@@ -44,7 +45,7 @@ function say(text: string, kind: "good" | "wrong" | "hint" | "info"): void {
 }
 
 /** Draws the current position; `marks` are the moves whose piece and target are highlighted. */
-function draw(marks: LegalMove[], last: { from: number; to: number } | null = null): void {
+function draw(marks: LegalMove[], last: LastMove | null = null): void {
   const p = parsePosition(position);
   board.render(p.board, p.off, marks, last);
   const mine = p.board.flatMap((o, i) => (o === p.turn ? [i + 1] : []));
@@ -130,7 +131,7 @@ function onBoardClick(ev: Event): void {
   if (selected !== null) {
     const legal = engine.moves(position, l.throwValue);
     const move = legalFrom(selected, legal);
-    const aim = move ? (moveSquares(move)?.[1] ?? 0) : Math.min(selected + l.throwValue, 31);
+    const aim = move ? (moveSquares(move)?.[1] ?? 0) : Math.min(selected + l.throwValue, OFF_SQUARE);
     if (square === aim || square === selected) return attempt(selected);
   }
   if (pieceEl && p.board[square - 1] === p.turn) {

@@ -2,7 +2,7 @@
 // (lands on your own piece, a protected piece, a blockade, …). Legality itself is the engine's
 // verdict (lessons are checked with its legal moves); this only names the reason for a move the
 // engine did not list, from the rules of RULES.md.
-import type { BoardInfo } from "../shared/board";
+import { type BoardInfo, OFF_SQUARE } from "../shared/model";
 import type { Parsed } from "./lessons/types";
 
 /** A reason: its catalog key and the values it names. */
@@ -27,12 +27,12 @@ export function whyIllegal(p: Parsed, info: BoardInfo, from: number, throwValue:
   const me = p.turn;
   const them = me === 1 ? 2 : 1;
   const to = from + throwValue;
-  const params = { from, to: Math.min(to, 31), throw: throwValue };
+  const params = { from, to: Math.min(to, OFF_SQUARE), throw: throwValue };
   const mine = p.board.flatMap((o, i) => (o === me ? [i + 1] : []));
   if (info.ruleset === "bell") {
     const compelled = legal.some((m) => Number(m.split("-")[0]) >= 26);
     if (compelled && from < 26) return { key: "learn.why.compulsion", params };
-    if (to > 30) return { key: to === 31 ? "learn.why.illegal" : "learn.why.bear-off-exact", params: { ...params, need: 31 - from } };
+    if (to > 30) return { key: to === OFF_SQUARE ? "learn.why.illegal" : "learn.why.bear-off-exact", params: { ...params, need: OFF_SQUARE - from } };
   }
   if (info.ruleset === "standard" && to > 30) {
     if (from <= 26) return { key: "learn.why.bear-off-early", params };
@@ -41,7 +41,7 @@ export function whyIllegal(p: Parsed, info: BoardInfo, from: number, throwValue:
   if (info.ruleset === "jequier" && to >= 30 && mine.some((s) => s < 21)) return { key: "learn.why.bear-off-zone", params };
   if (info.ruleset === "jequier") {
     let run = 0;
-    for (let s = from + 1; s < Math.min(to, 31); s++) {
+    for (let s = from + 1; s < Math.min(to, OFF_SQUARE); s++) {
       run = p.board[s - 1] === them ? run + 1 : 0;
       if (run >= 3) return { key: "learn.why.blocked", params };
     }

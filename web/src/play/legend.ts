@@ -2,9 +2,10 @@
 // of move, safe squares, the House of Water and each house's sign with its name), each with a
 // small drawing in the board's own colours. A <details> element: open on a wide screen, folded
 // on a phone so that it never pushes the board or the controls off the first screen.
-import { type BoardInfo, drawHouseSign, squareName } from "../shared/board";
+import { drawHouseSign, squareName } from "../shared/board";
 import { el, svg } from "../shared/dom";
 import { formatList, t } from "../shared/i18n";
+import type { BoardInfo } from "../shared/model";
 import { kindIcon, type MoveKind } from "../shared/moves";
 
 /** A 100 × 100 board cell drawn as a swatch, with `extra` drawn inside it. */

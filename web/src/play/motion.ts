@@ -3,11 +3,11 @@
 // goes to the water, then on to where the piece ends; a swapped piece goes back to its square).
 // Nothing moves when the user prefers reduced motion.
 import type { Board, Place } from "../shared/board";
+import { OFF_SQUARE } from "../shared/model";
 import type { GameEvent } from "../shared/protocol";
 
 /** Milliseconds for one leg of a move (from its square to where the throw lands). */
 export const LEG_MS = 250;
-const OFF = 31;
 
 /** True when the user asked for reduced motion (then no piece slides and nothing waits). */
 export function reducedMotion(): boolean {
@@ -17,7 +17,7 @@ export function reducedMotion(): boolean {
 /** One slide: `player`'s piece going over these squares in order (the first is where it starts, the last where it ends). */
 interface Slide { player: number; legs: number[][] }
 
-/** The squares from `a` to `b` one by one along the path, both ends included (31 is the tray). */
+/** The squares from `a` to `b` one by one along the path, both ends included (OFF_SQUARE is the tray). */
 export function pathBetween(a: number, b: number): number[] {
   const squares: number[] = [];
   const step = b >= a ? 1 : -1;
@@ -32,13 +32,12 @@ export function pathBetween(a: number, b: number): number[] {
 export function slidesOf(events: GameEvent[]): Slide[] {
   const slides: Slide[] = [];
   for (const ev of events) {
-    if (ev.e === "moved" && ev.from && ev.to && ev.player) {
-      const to = ev.bearOff ? OFF : ev.to;
+    if (ev.e === "moved") {
+      const to = ev.bearOff ? OFF_SQUARE : ev.to;
       const legs = [pathBetween(ev.from, to)];
-      const dest = ev.dest ?? to;
-      if (ev.water && dest !== to) legs.push(pathBetween(to, dest));
+      if (ev.water && ev.dest !== to) legs.push(pathBetween(to, ev.dest));
       slides.push({ player: ev.player, legs });
-    } else if (ev.e === "swapped" && ev.square && ev.to && ev.player) {
+    } else if (ev.e === "swapped") {
       slides.push({ player: ev.player, legs: [pathBetween(ev.square, ev.to)] });
     } else if (ev.e === "opening-decided") {
       slides.push({ player: 2, legs: [[10, 11]] });

@@ -1,13 +1,14 @@
 // The play page: connects to the game's WebSocket, draws the board and the throw, offers
 // the legal moves (one click, tap or key press each) and tells what happens in the viewer's language.
 import { friendJoined, inviteShown, setupAttention, yourTurn } from "./attention";
-import { Board, type BoardInfo } from "../shared/board";
+import { Board } from "../shared/board";
 import { renderChoices } from "./choices";
 import { byId, el } from "../shared/dom";
 import { ensureCommitment, recordedCommitment, type SeenThrow, type Verdict, verifyGame } from "./fair";
 import { ClaimTimer } from "./claim";
 import { Feed } from "./feed";
 import { loadStrings, t } from "../shared/i18n";
+import { type BoardInfo, type LastMove, OFF_SQUARE } from "../shared/model";
 import { createLegend } from "./legend";
 import { MoveList } from "../shared/movelist";
 import { reconnectAtOnce } from "./moved";
@@ -39,7 +40,7 @@ let pending = false;
 /** True after the player acted through a button: the next due control then takes the focus (keyboard play). */
 let keepFocus = false;
 let shownThrow = -1;
-let lastMove: { from: number; to: number } | null = null;
+let lastMove: LastMove | null = null;
 let board: Board;
 let moveList: MoveList;
 /** Every throw the page showed, by throw index (checked against the seeds at the end). */
@@ -96,7 +97,7 @@ function render(): void {
 
   if (s.lastThrow && s.lastThrow.index !== shownThrow) {
     const animate = shownThrow !== -1;
-    shownThrow = s.lastThrow.index ?? -1;
+    shownThrow = s.lastThrow.index;
     drawThrow(ui.sticks, s.lastThrow.sticks, s.lastThrow.value, info.die, animate);
     const up = [...s.lastThrow.sticks].filter((c) => c === "1").length;
     ui.throwValue.textContent = info.die ? t("play.die-shows", { value: s.lastThrow.value }) : t("play.sticks-up", { up, value: s.lastThrow.value });
@@ -155,9 +156,9 @@ function showVerdict(): void {
 
 /** Notes the throws a snapshot shows with their throw index: the opening's and the last one. */
 function noteThrows(s: Snapshot): void {
-  (s.opening ?? []).forEach((o, i) => seenThrows.set(i, { index: i, value: o.value, sticks: o.sticks ?? "" }));
+  s.opening.forEach((o, i) => seenThrows.set(i, { index: i, value: o.value, sticks: o.sticks }));
   const last = s.lastThrow;
-  if (last && typeof last.index === "number") seenThrows.set(last.index, { index: last.index, value: last.value, sticks: last.sticks ?? "" });
+  if (last) seenThrows.set(last.index, { index: last.index, value: last.value, sticks: last.sticks });
 }
 
 const statusText = (s: Snapshot) => words.statusText(view(s));
@@ -250,12 +251,11 @@ function onMessage(msg: ServerMessage): void {
     // An error's words last until the game moves on.
     if (errorShown) { ui.message.textContent = ""; errorShown = false; }
     for (const ev of msg.d.events) {
-      if (ev.e === "thrown" && typeof ev.index === "number")
-        seenThrows.set(ev.index, { index: ev.index, value: ev.value ?? 0, sticks: ev.sticks ?? "" });
+      if (ev.e === "thrown") seenThrows.set(ev.index, { index: ev.index, value: ev.value, sticks: ev.sticks });
       moveList.onEvent(ev);
-      if (ev.e === "moved") lastMove = { from: ev.from ?? 0, to: ev.bearOff ? 31 : ev.dest ?? ev.to ?? 0 };
-      if (ev.e === "rematch" && ev.game && you.length) { goToRematch(ev.game); return; }
-      if (ev.e === "joined" && you.length && !you.includes(ev.seat ?? -1)) friendJoined();
+      if (ev.e === "moved") lastMove = { from: ev.from, to: ev.bearOff ? OFF_SQUARE : ev.dest };
+      if (ev.e === "rematch" && you.length) { goToRematch(ev.game); return; }
+      if (ev.e === "joined" && you.length && !you.includes(ev.seat)) friendJoined();
       const said = words.describe(view(), ev);
       if (!said) continue;
       // Notable events go to the feed (a log region: announced once), the rest to the screen reader only.
@@ -266,7 +266,7 @@ function onMessage(msg: ServerMessage): void {
     playMotion(board, msg.d.events);
     if (canAct()) announce(ui.status.textContent ?? "");
   } else if (msg.t === "watchers") {
-    renderWatchers(typeof msg.d.count === "number" ? msg.d.count : 0);
+    renderWatchers(msg.d.count);
   } else if (msg.t === "error") {
     pending = false;
     if (pageState.showsError(msg.d.code)) { ui.message.textContent = words.errorText(msg.d.code); errorShown = true; }

@@ -41,6 +41,11 @@ export function person(v: View, seat: number | undefined, player?: number | null
   return !isLocal(v) && s >= 0 && v.you.includes(s) ? "you" : "other";
 }
 
+/** The seat and the player an event names, either absent when it names none. */
+function actor(ev: GameEvent): { seat?: number; player?: number | null } {
+  return { ...("seat" in ev ? { seat: ev.seat } : {}), ...("player" in ev ? { player: ev.player } : {}) };
+}
+
 /**
  * The words for one event; `notable` ones go to the event feed, the rest only to the screen
  * reader. null for an event that has no words for this viewer, and for every event before the
@@ -48,33 +53,34 @@ export function person(v: View, seat: number | undefined, player?: number | null
  */
 export function describe(v: View, ev: GameEvent): { text: string; notable: boolean } | null {
   if (v.seatsKnown === false) return null;
-  const name = nameOf(v, ev.seat, ev.player);
-  const who = person(v, ev.seat, ev.player);
+  const { seat, player } = actor(ev);
+  const name = nameOf(v, seat, player);
+  const who = person(v, seat, player);
   switch (ev.e) {
-    case "thrown": return { text: t(ev.opening ? "ev.thrown-opening" : "ev.thrown", { person: who, name, value: ev.value ?? 0 }), notable: false };
-    case "opening-decided": return { text: t("ev.opening-decided", { person: who, name: seatLabel(v, ev.seat ?? 0) }), notable: true };
+    case "thrown": return { text: t(ev.opening ? "ev.thrown-opening" : "ev.thrown", { person: who, name, value: ev.value }), notable: false };
+    case "opening-decided": return { text: t("ev.opening-decided", { person: who, name: seatLabel(v, ev.seat) }), notable: true };
     case "moved":
       if (ev.bearOff) return null;  // "borne-off" follows
-      return { text: t(ev.backward ? "ev.moved-backward" : "ev.moved", { person: who, name, from: ev.from ?? 0, to: ev.to ?? 0 }), notable: false };
-    case "swapped": return { text: t("ev.swapped", { person: who, name, square: ev.square ?? 0, to: ev.to ?? 0 }), notable: true };
-    case "captured": return { text: t("ev.captured", { person: who, name, square: ev.square ?? 0 }), notable: true };
-    case "water": return { text: t("ev.water", { person: who, name, square: ev.square ?? 0, dest: ev.dest ?? 0 }), notable: true };
-    case "borne-off": return { text: t("ev.borne-off", { person: who, name, from: ev.from ?? 0, off: ev.off ?? 0 }), notable: true };
-    case "passed": return { text: t("ev.passed", { person: who, name, value: ev.value ?? 0 }), notable: true };
-    case "turn-lost": return { text: t("ev.turn-lost", { person: who, name, value: ev.value ?? 0 }), notable: true };
+      return { text: t(ev.backward ? "ev.moved-backward" : "ev.moved", { person: who, name, from: ev.from, to: ev.to }), notable: false };
+    case "swapped": return { text: t("ev.swapped", { person: who, name, square: ev.square, to: ev.to }), notable: true };
+    case "captured": return { text: t("ev.captured", { person: who, name, square: ev.square }), notable: true };
+    case "water": return { text: t("ev.water", { person: who, name, square: ev.square, dest: ev.dest }), notable: true };
+    case "borne-off": return { text: t("ev.borne-off", { person: who, name, from: ev.from, off: ev.off }), notable: true };
+    case "passed": return { text: t("ev.passed", { person: who, name, value: ev.value }), notable: true };
+    case "turn-lost": return { text: t("ev.turn-lost", { person: who, name, value: ev.value }), notable: true };
     case "extra-throw": return { text: t("ev.extra-throw", { person: who, name }), notable: true };
     case "turn": return { text: t("ev.turn", { person: who, name }), notable: false };
     case "joined": return { text: t("ev.joined", { viewer: v.you.length ? "player" : "other" }), notable: true };
     case "presence":
       // One's own seat coming and going (another tab) is no news; pass-and-play has no presence.
-      if (isLocal(v) || v.you.includes(ev.seat ?? -1)) return null;
-      return { text: t(ev.online ? "ev.online" : "ev.offline", { name: seatLabel(v, ev.seat ?? 0) }), notable: false };
+      if (isLocal(v) || v.you.includes(ev.seat)) return null;
+      return { text: t(ev.online ? "ev.online" : "ev.offline", { name: seatLabel(v, ev.seat) }), notable: false };
     case "rematch-offered":
-      if (v.you.includes(ev.seat ?? -1)) return null;
+      if (v.you.includes(ev.seat)) return null;
       // A spectator has no opponent: the offer names the side that made it.
       return { text: v.you.length ? t("play.rematch-offered") : t("play.rematch-offered-by", { name: nameOf(v, ev.seat) }), notable: true };
     case "rematch": return { text: t("ev.rematch"), notable: true };
-    default: return null;
+    default: return null;  // result, seed: the snapshot's state and the Fair throws panel say it
   }
 }
 

@@ -5,6 +5,7 @@
 import { el, svg } from "../shared/dom";
 import { percent, t } from "../shared/i18n";
 import type { CurveSource, Mistake } from "./data";
+import { OFF_SQUARE } from "../shared/model";
 import { moveText } from "../shared/moves";
 
 const W = 640, H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14;
@@ -13,7 +14,7 @@ const W = 640, H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14;
 export function bestMoveText(best: string): string {
   const m = /^(\d{1,2})-(\d{1,2}|off)$/.exec(best);
   if (!m) return best;
-  return moveText(Number(m[1]), m[2] === "off" ? 31 : Number(m[2]));
+  return moveText(Number(m[1]), m[2] === "off" ? OFF_SQUARE : Number(m[2]));
 }
 
 /** Points of win probability lost (0.12 → 12). */

@@ -2,10 +2,10 @@
 // API, the server's analysis for the graph) or a record file the reader opens
 // (/{lang}/replay: drag and drop or the file picker; the graph then comes from the engine's
 // evaluation in this browser). The engine (WebAssembly) rebuilds every position from the record.
-import type { BoardInfo } from "../shared/board";
 import { byId } from "../shared/dom";
 import { loadStrings, t } from "../shared/i18n";
 import "../shared/langmenu";
+import type { BoardInfo } from "../shared/model";
 import { browserAnalysis, checkRecord, fetchAnalysis, fetchRecord, type GameRecord, type Replay } from "./data";
 import { type Engine, loadEngineOnDemand } from "../shared/engine-loader";
 import { ReplayView } from "./view";

@@ -1,12 +1,12 @@
 // The replay's stepping: the board at one position of the game, chosen with ← and → (Home,
 // End), the buttons, the slider, a click in the move list or on the graph; the URL fragment
 // keeps the position (#ply=N), so a link or a reload opens the same one.
-import { Board, type BoardInfo } from "../shared/board";
+import { Board } from "../shared/board";
 import { byId, el } from "../shared/dom";
 import { fragmentValue, setFragment } from "../shared/fragment";
 import { percent, t } from "../shared/i18n";
+import type { BoardInfo } from "../shared/model";
 import { type Entry, entryText, replay as listEntries } from "../shared/movelist";
-import type { Snapshot } from "../shared/protocol";
 import { readPosition } from "../shared/position";
 import type { Replay } from "./data";
 import { WinGraph, bestMoveText, points } from "./graph";
@@ -38,8 +38,7 @@ export class ReplayView {
     byId("replay-last").addEventListener("click", () => this.go(last));
     document.addEventListener("keydown", (ev) => this.key(ev));
     // The move list's words come from the record as the play page words them (shared/movelist.ts).
-    const snap = { opening: game.record.opening ?? [], players: [1, 2], record: { plies: game.record.plies } } as unknown as Snapshot;
-    this.entries = listEntries(info, snap).entries;
+    this.entries = listEntries(info, { opening: game.record.opening ?? [], players: [1, 2], record: { plies: game.record.plies } }).entries;
     this.fillList();
     if (game.curve) this.showGraph(game.curve);
     this.go(plyFromFragment(last), false);

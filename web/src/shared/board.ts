@@ -2,23 +2,11 @@
 // (cones and spools, told apart by shape as well as colour) and highlighted destinations.
 import { svg } from "./dom";
 import { formatList, t } from "./i18n";
+import { type BoardInfo, type LastMove, OFF_SQUARE } from "./model";
 import { kindOf, kindPath, kindWords } from "./moves";
 import type { LegalMove } from "./protocol";
 
-/** The board facts the server renders into data-board (from the engine's Ruleset). */
-export interface BoardInfo {
-  ruleset: string;
-  pieces: number;
-  water: number;
-  die: boolean;
-  /** True when a throw with no legal move loses the turn (the server's `turn-lost`), false for a pass. */
-  passLoses?: boolean;
-  safe: number[];
-  houses: [number, string][];
-}
-
 const SIZE = 100;
-const OFF = 31;
 /** The bear-off tray's depth across the path, in board units. */
 const TRAY = 110;
 
@@ -106,7 +94,7 @@ export class Board {
   private moves: LegalMove[] = [];
   private board: number[] = [];
   private off: [number, number] = [0, 0];
-  private last: { from: number; to: number } | null = null;
+  private last: LastMove | null = null;
   private down = false;
   /** The pieces drawn by the last render: on a square (1..30), and each side's in the tray, in order. */
   private onSquare = new Map<number, SVGGElement>();
@@ -161,7 +149,7 @@ export class Board {
       this.squaresLayer.append(cell);
     }
     // The bear-off tray after square 30: to its right across, below it down.
-    const off = svg("g", { class: "square off-tray", "data-square": OFF });
+    const off = svg("g", { class: "square off-tray", "data-square": OFF_SQUARE });
     const tray = this.trayBox(2);
     off.append(svg("rect", { ...tray, rx: 8, class: "cell tray" }));
     const label = svg("text", down
@@ -169,7 +157,7 @@ export class Board {
       : { x: SIZE * 10 + 63, y: SIZE * 3 - 14, class: "square-number", "text-anchor": "middle" });
     label.textContent = down ? "↓" : "⟶";
     off.append(label);
-    off.addEventListener("click", () => this.pick(OFF));
+    off.addEventListener("click", () => this.pick(OFF_SQUARE));
     this.squaresLayer.append(off);
     this.render(this.board, this.off, this.moves, this.last);
   }
@@ -182,7 +170,7 @@ export class Board {
   }
 
   /** Shows a position: board[i] is the owner (0, 1, 2) of square i + 1; `off` per player. */
-  render(board: number[], off: [number, number], moves: LegalMove[], last: { from: number; to: number } | null): void {
+  render(board: number[], off: [number, number], moves: LegalMove[], last: LastMove | null): void {
     this.board = board;
     this.off = off;
     this.moves = moves;
@@ -220,9 +208,9 @@ export class Board {
     this.describe(off);
   }
 
-  /** Where a piece standing on `square` (1..30) is drawn in the current layout (31: the tray's middle). */
+  /** Where a piece standing on `square` (1..30) is drawn in the current layout (OFF_SQUARE: the tray's middle). */
   placeOf(square: number): Place {
-    if (square >= OFF) {
+    if (square >= OFF_SQUARE) {
       const box = this.trayBox(2);
       return { x: box.x + box.width / 2 - 25, y: box.y + box.height / 2 - 25, scale: 0.5 };
     }
@@ -230,9 +218,9 @@ export class Board {
     return this.down ? { x: x + 18, y: y + 16, scale: 0.8 } : { x, y, scale: 1 };
   }
 
-  /** The piece the last render drew on `square` (1..30), or for 31 `player`'s newest piece in the tray; null if none. */
+  /** The piece the last render drew on `square` (1..30), or for OFF_SQUARE `player`'s newest piece in the tray; null if none. */
   pieceAt(square: number, player = 0): SVGGElement | null {
-    if (square >= OFF) {
+    if (square >= OFF_SQUARE) {
       const tray = this.inTray[player - 1] ?? [];
       return tray[tray.length - 1] ?? null;
     }
@@ -263,7 +251,7 @@ export class Board {
   preview(move: LegalMove | null): void {
     this.root.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
     if (!move) return;
-    this.root.querySelector(`.square[data-square="${move.bearOff ? OFF : move.to}"]`)?.classList.add("preview");
+    this.root.querySelector(`.square[data-square="${move.bearOff ? OFF_SQUARE : move.to}"]`)?.classList.add("preview");
     this.root.querySelector(`.square[data-square="${move.from}"]`)?.classList.add("preview");
     if (move.water) this.root.querySelector(`.square[data-square="${move.dest}"]`)?.classList.add("preview");
   }
@@ -274,7 +262,7 @@ export class Board {
    * the square the piece ends on, and writes "→ N" on the House of Water.
    */
   private markMove(m: LegalMove): void {
-    const target = m.bearOff ? OFF : m.to;
+    const target = m.bearOff ? OFF_SQUARE : m.to;
     const kind = kindOf(m);
     const mark = this.mark(target, kind ? `destination kind-${kind}` : "destination");
     if (!mark) return;
@@ -282,7 +270,7 @@ export class Board {
     title.textContent = kind ? t("play.mark.destination-kind", { what: kindWords(m) }) : t("play.mark.destination");
     mark.append(title);
     if (!kind || this.topLayer.querySelector(`.kind-mark[data-square="${target}"]`)) return;
-    const box = target >= OFF ? this.trayBox(6) : { ...cellOf(target, this.down), width: SIZE, height: SIZE };
+    const box = target >= OFF_SQUARE ? this.trayBox(6) : { ...cellOf(target, this.down), width: SIZE, height: SIZE };
     const icon = svg("g", { class: `kind-mark kind-${kind}`, "data-square": target, transform: `translate(${box.x + box.width - 36} ${box.y + 4})` });
     icon.append(svg("circle", { cx: 16, cy: 16, r: 16, class: "kind-disc" }), svg("path", { d: kindPath(kind), transform: "translate(4 4)", class: "kind-stroke" }));
     this.topLayer.append(icon);
@@ -301,8 +289,8 @@ export class Board {
   /** Draws a marking rectangle of class `cls` on a square (or the tray); returns its group. */
   private mark(square: number, cls: string): SVGGElement | null {
     if (square < 1) return null;
-    const g = svg("g", { class: cls, "data-square": Math.min(square, OFF) });
-    if (square >= OFF) g.append(svg("rect", { ...this.trayBox(6), rx: 6 }));
+    const g = svg("g", { class: cls, "data-square": Math.min(square, OFF_SQUARE) });
+    if (square >= OFF_SQUARE) g.append(svg("rect", { ...this.trayBox(6), rx: 6 }));
     else {
       const { x, y } = cellOf(square, this.down);
       g.append(svg("rect", { x: x + 6, y: y + 6, width: SIZE - 12, height: SIZE - 12, rx: 5 }));
@@ -312,7 +300,7 @@ export class Board {
   }
 
   private pick(square: number): void {
-    const move = this.moves.find((m) => m.from === square) ?? this.moves.find((m) => (m.bearOff ? OFF : m.to) === square);
+    const move = this.moves.find((m) => m.from === square) ?? this.moves.find((m) => (m.bearOff ? OFF_SQUARE : m.to) === square);
     if (move) this.onMove(move);
   }
 

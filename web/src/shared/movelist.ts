@@ -3,10 +3,10 @@
 // captures ("swapped with the spool on 14"), bear-offs, backward moves, passes ("no move") and
 // lost turns ("turn lost"). Built the same way from live events and from a snapshot's record;
 // the record holds only "FROM-TO", so the list replays it on the board to know the rest.
-import type { BoardInfo } from "./board";
 import { el } from "./dom";
 import { t } from "./i18n";
-import type { GameEvent, Snapshot } from "./protocol";
+import { type BoardInfo, type LastMove, OFF_SQUARE } from "./model";
+import type { GameEvent, RecordPly, Snapshot } from "./protocol";
 
 /** One line of the list: a move (with what happened) or a throw without a move. */
 export interface Entry {
@@ -15,7 +15,7 @@ export interface Entry {
   /** "move", "pass" (no legal move) or "lost" (Jéquier: no legal move, the turn is lost). */
   kind: "move" | "pass" | "lost";
   from?: number;
-  /** The square the throw landed on (31: borne off). */
+  /** The square the throw landed on (OFF_SQUARE: borne off). */
   to?: number;
   /** The square the piece ended on (differs from `to` after the House of Water). */
   dest?: number;
@@ -33,7 +33,7 @@ export function entryText(e: Entry): string {
   const other = e.player === 1 ? 2 : 1;
   if (e.kind === "pass") return t("play.list.pass", p);
   if (e.kind === "lost") return t("play.list.turn-lost", p);
-  if ((e.to ?? 0) >= 31) return t("play.list.bear-off", p);
+  if ((e.to ?? 0) >= OFF_SQUARE) return t("play.list.bear-off", p);
   if (e.water) return t("play.list.water", p);
   if (e.swapped) return t(`play.list.swap-${other}`, p);
   if (e.captured) return t(`play.list.capture-${other}`, p);
@@ -66,13 +66,23 @@ function waterDest(info: BoardInfo, b: number[]): number {
 }
 
 /**
+ * What replay() reads of a game: a snapshot, or a record file on the replay page (whose
+ * `opening` only Jéquier's records carry): whether opening throws were made, the sides, the plies.
+ */
+export interface Played {
+  opening?: readonly unknown[];
+  players: readonly number[] | null;
+  record?: { plies: readonly Pick<RecordPly, "player" | "throw" | "move">[] };
+}
+
+/**
  * Replays the record's plies from the start and returns one entry per ply (RULES.md: a swap on
  * an opponent's piece, Bell's capture, the House of Water, bear-offs), with the last move made.
  */
-export function replay(info: BoardInfo, s: Snapshot): { entries: Entry[]; last: { from: number; to: number } | null } {
+export function replay(info: BoardInfo, s: Played): { entries: Entry[]; last: LastMove | null } {
   const b = startBoard(info, (s.opening ?? []).length > 0 && !!s.players);
   const entries: Entry[] = [];
-  let last: { from: number; to: number } | null = null;
+  let last: LastMove | null = null;
   for (const ply of s.record?.plies ?? []) {
     const player = ply.player;
     if (ply.move === "pass") {
@@ -81,7 +91,7 @@ export function replay(info: BoardInfo, s: Snapshot): { entries: Entry[]; last: 
     }
     const [a, z] = ply.move.split("-");
     const from = Number(a);
-    const to = z === "off" ? 31 : Number(z);
+    const to = z === "off" ? OFF_SQUARE : Number(z);
     const e: Entry = { player, value: ply.throw, kind: "move", from, to, dest: to };
     b[from - 1] = 0;
     if (to <= 30) {
@@ -114,13 +124,12 @@ export class MoveList {
   constructor(private readonly list: HTMLElement, private readonly info: BoardInfo, private readonly seatName: (seat: number) => string) {}
 
   /** Rebuilds the whole list from a snapshot; returns the last move made (for the board's marking). */
-  rebuild(s: Snapshot): { from: number; to: number } | null {
+  rebuild(s: Snapshot): LastMove | null {
     this.list.replaceChildren();
     this.entries = 0;
     this.lastEntry = null;
-    const opening = s.opening ?? [];
-    for (const o of opening) this.line(t("play.list.opening", { name: this.seatName(o.seat), value: o.value }));
-    if (opening.length && s.players) this.add({ player: 2, value: 1, kind: "move", from: 10, to: 11, dest: 11 });
+    for (const o of s.opening) this.line(t("play.list.opening", { name: this.seatName(o.seat), value: o.value }));
+    if (s.opening.length && s.players) this.add({ player: 2, value: 1, kind: "move", from: 10, to: 11, dest: 11 });
     const { entries, last } = replay(this.info, s);
     for (const e of entries) this.add(e);
     if (!this.entries) this.list.append(el("li", { class: "empty" }, t("play.no-moves-yet")));
@@ -131,23 +140,24 @@ export class MoveList {
   onEvent(ev: GameEvent): void {
     switch (ev.e) {
       case "thrown":
-        if (ev.opening) this.line(t("play.list.opening", { name: this.seatName(ev.seat ?? 0), value: ev.value ?? 0 }));
-        else this.throwValue = ev.value ?? 0;
+        if (ev.opening) this.line(t("play.list.opening", { name: this.seatName(ev.seat), value: ev.value }));
+        else this.throwValue = ev.value;
         break;
       case "opening-decided":
         this.add({ player: 2, value: 1, kind: "move", from: 10, to: 11, dest: 11 });
         break;
       case "moved": {
-        const to = ev.bearOff ? 31 : ev.to ?? 0;
-        this.add({ player: ev.player ?? 0, value: this.throwValue, kind: "move", from: ev.from ?? 0, to, dest: ev.bearOff ? 31 : ev.dest ?? to,
+        const to = ev.bearOff ? OFF_SQUARE : ev.to;
+        this.add({ player: ev.player, value: this.throwValue, kind: "move", from: ev.from, to, dest: ev.bearOff ? OFF_SQUARE : ev.dest,
           ...(ev.water ? { water: true } : {}), ...(ev.backward ? { backward: true } : {}),
           ...(ev.swap ? { swapped: true } : {}), ...(ev.capture ? { captured: true } : {}) });
         break;
       }
       case "swapped": this.amend({ swapped: true }); break;
       case "captured": this.amend({ captured: true }); break;
-      case "passed": this.add({ player: ev.player ?? 0, value: ev.value ?? 0, kind: "pass" }); break;
-      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value ?? 0, kind: "lost" }); break;
+      // A pass or a lost turn always has its player: only the opening's throws have none.
+      case "passed": this.add({ player: ev.player ?? 0, value: ev.value, kind: "pass" }); break;
+      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: "lost" }); break;
       default: break;
     }
   }

@@ -4,6 +4,7 @@
 // legend, and the replay's notes on better moves.
 import { svg } from "./dom";
 import { t } from "./i18n";
+import { OFF_SQUARE } from "./model";
 import type { LegalMove } from "./protocol";
 
 /** What a move does besides moving: the flag the server set, or "" for a plain move. */
@@ -53,4 +54,4 @@ export function kindWords(m: LegalMove): string {
 }
 
 /** The short label of a move: "9 → 11", "27 → off". */
-export const moveText = (from: number, to: number) => (to >= 31 ? t("play.choice-off", { from }) : t("play.choice-to", { from, to }));
+export const moveText = (from: number, to: number) => (to >= OFF_SQUARE ? t("play.choice-off", { from }) : t("play.choice-to", { from, to }));

@@ -1,5 +1,6 @@
 // What a lesson of the tutorial is (data only, no DOM): a set-up position in RULES.md notation,
 // the throw the learner has, and what the lesson asks for.
+import { OFF_SQUARE } from "../../shared/model";
 
 /**
  * What completes a lesson: one of the listed moves, or any legal move of a kind — "any" (every
@@ -46,11 +47,11 @@ export function parsePosition(position: string): Parsed {
   };
 }
 
-/** The squares of a move ("9-11" → [9, 11], "27-off" → [27, 31], "pass" → null). */
+/** The squares of a move ("9-11" → [9, 11], "27-off" → [27, OFF_SQUARE], "pass" → null). */
 export function moveSquares(move: string): [number, number] | null {
   const m = /^(\d+)-(\d+|off)$/.exec(move);
   if (!m) return null;
-  return [Number(m[1]), m[2] === "off" ? 31 : Number(m[2])];
+  return [Number(m[1]), m[2] === "off" ? OFF_SQUARE : Number(m[2])];
 }
 
 /** True when `move` completes a lesson with `goal`, given it is legal in `before` (parsed). */
@@ -62,7 +63,7 @@ export function meetsGoal(goal: Goal, move: string, before: Parsed): boolean {
   const opponent = before.turn === 1 ? 2 : 1;
   switch (goal.kind) {
     case "any": return true;
-    case "off": return to === 31;
+    case "off": return to === OFF_SQUARE;
     case "backward": return to < from;
     case "swap":
     case "capture": return to <= 30 && before.board[to - 1] === opponent;
