@@ -81,6 +81,17 @@ test("reconnecting backs off from half a second, doubling up to eight", () => {
   assert.equal(state.nextRetryDelay(3999), 7998);
 });
 
+test("the page's one back-off: each try waits longer up to eight seconds, and a reset starts again from half a second", () => {
+  const backoff = new state.Backoff();
+  const waits = Array.from({ length: 7 }, () => backoff.next());
+  assert.deepEqual(waits, [500, 1000, 2000, 4000, 8000, 8000, 8000]);
+  backoff.reset();
+  assert.deepEqual([backoff.next(), backoff.next()], [500, 1000]);
+  const fresh = new state.Backoff();
+  fresh.reset();
+  assert.equal(fresh.next(), 500);
+});
+
 test("the Fair throws verdict: a changed commitment warns before anything else", () => {
   const a = "a".repeat(64);
   const b = "b".repeat(64);

@@ -1,7 +1,7 @@
 // The play page's state decisions, kept apart from the DOM so that they can be tested alone:
 // whether the viewer may act, which control is due, how an `events` message updates the
 // snapshot, which server errors the page shows, the reconnect back-off and the Fair throws
-// verdict's words. play.ts holds the page's variables and calls these.
+// verdict's words. The page's model (model.ts) holds what they decide from.
 import type { Verdict } from "./fair";
 import { t } from "../shared/i18n";
 import type { Snapshot, State } from "../shared/protocol";
@@ -46,6 +46,23 @@ export const RETRY_MAX_MS = 8000;
 /** The delay before the try after one that waited `delay` ms: doubled, at most RETRY_MAX_MS. */
 export function nextRetryDelay(delay: number): number {
   return Math.min(delay * 2, RETRY_MAX_MS);
+}
+
+/** The reconnect back-off: RETRY_FIRST_MS before the first try, doubled before each next one up to RETRY_MAX_MS, until reset. */
+export class Backoff {
+  private delay = RETRY_FIRST_MS;
+
+  /** The wait before the next try, in ms; the one after it is longer. */
+  next(): number {
+    const wait = this.delay;
+    this.delay = nextRetryDelay(wait);
+    return wait;
+  }
+
+  /** Starts again from RETRY_FIRST_MS (the server answered). */
+  reset(): void {
+    this.delay = RETRY_FIRST_MS;
+  }
 }
 
 /**
