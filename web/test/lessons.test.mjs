@@ -36,7 +36,7 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 const moves = (position, throwValue) => execFileSync(senet, ["moves", position, String(throwValue)], { encoding: "utf8" }).trim().split("\n");
 const apply = (position, throwValue, move) => execFileSync(senet, ["apply", position, String(throwValue), move], { encoding: "utf8" }).trim().split("\n");
 
-/** The board facts the server renders for each ruleset (only what learnwhy.ts reads). */
+/** The board facts the server renders for each ruleset (only what learn/why.ts reads). */
 const INFO = {
   standard: { ruleset: "standard", safe: [27, 28, 29, 30] },
   jequier: { ruleset: "jequier", safe: [26, 28, 29, 30] },
