@@ -37,6 +37,15 @@ test("the fragment: read, set and removed in place, without a '#' left when empt
   assert.equal(fragment.fragment().toString(), "");
 });
 
+test("a listener hears each change setFragment makes (replaceState fires no hashchange)", () => {
+  openPage(PAGE);
+  const heard = [];
+  fragment.onFragmentChange(() => heard.push(fragment.fragment().toString()));
+  fragment.setFragment({ seat: "s" });
+  fragment.setFragment({ seat: null });
+  assert.deepEqual(heard, ["seat=s", ""]);
+});
+
 test("storage per game; blocked or broken storage reads as none and writes nothing", () => {
   const page = openPage(PAGE);
   storage.rememberSecret("g1", "sec");

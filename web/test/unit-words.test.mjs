@@ -55,6 +55,7 @@ test("names join the side and the seat; players and seats map both ways", () => 
   assert.equal(words.person(v, undefined, 2), "you");
   assert.equal(words.person(v, undefined, 1), "other");
   assert.equal(words.person(v, undefined, null), "other");
+  assert.equal(words.person(view({}, [1]), undefined, undefined), "other", "naming no seat nor player is never the viewer");
   assert.equal(words.person(view({ opponent: "local" }, [0, 1]), 0), "other");
   assert.equal(moves.moveText(9, 11), "9 → 11");
   assert.equal(moves.moveText(27, 31), "27 → off");
