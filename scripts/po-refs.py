@@ -2,8 +2,8 @@
 """Translator references for the site's catalogs: a `#: path` line above every key of every
 catalog in web/po/ for each file that uses the key, so a translator sees where a string appears.
 
-It scans web/templates/*.html ({{_key}}), web/src/*.ts and server/site/src/*.cpp (string
-literals). A key is referenced by a file that names it whole; a key that no file names whole
+It scans web/templates/*.html ({{_key}}), web/src/**/*.ts (every folder) and
+server/site/src/*.cpp (string literals). A key is referenced by a file that names it whole; a key that no file names whole
 (built at run time, e.g. "rules.intro." + number, `ev.${kind}`) by the files with a literal
 prefix of it ending in "." or "-"; failing that, by the files with a literal suffix of it
 starting with "." ("jequier.title" from key + ".title") or a literal ".middle." inside it
@@ -22,7 +22,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pocat  # noqa: E402
 
-SOURCES = ["web/templates/*.html", "web/src/*.ts", "web/src/lessons/*.ts", "server/site/src/*.cpp", "server/site/src/*.hpp"]
+SOURCES = ["web/templates/*.html", "web/src/**/*.ts", "server/site/src/*.cpp", "server/site/src/*.hpp"]
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`')
 
 
@@ -51,7 +51,7 @@ def literals(text):
 
 def references(keys):
     """key → sorted list of the source paths that use it."""
-    files = sorted(p for pattern in SOURCES for p in glob.glob(pattern, root_dir=pocat.REPO))
+    files = sorted(p for pattern in SOURCES for p in glob.glob(pattern, root_dir=pocat.REPO, recursive=True))
     exact, prefix, suffix = {}, {}, {}
     for path in files:
         whole, pieces = fragments(path)

@@ -12,7 +12,7 @@ import { axe, ensureArtifacts, launchBrowser, startGame, startServer, step, watc
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-/** The play page's slide time for one leg (web/src/motion.ts LEG_MS). */
+/** The play page's slide time for one leg (web/src/play/motion.ts LEG_MS). */
 const LEG_MS = 250;
 
 let server, browser;

@@ -19,7 +19,7 @@ const tmp = mkdtempSync(join(tmpdir(), "senet-learn-e2e-"));
 
 before(async () => {
   await esbuild.build({
-    entryPoints: [join(WEB, "src", "lessons", "index.ts")], outfile: join(tmp, "lessons.mjs"),
+    entryPoints: [join(WEB, "src", "learn", "lessons", "index.ts")], outfile: join(tmp, "lessons.mjs"),
     bundle: true, format: "esm", platform: "neutral", target: "es2022", logLevel: "warning",
   });
   ({ lessonsFor } = await import(pathToFileURL(join(tmp, "lessons.mjs")).href));

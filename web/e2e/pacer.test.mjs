@@ -1,4 +1,4 @@
-// The play page's message pacer and the slides it waits for (web/src/pacer.ts, motion.ts), run in
+// The play page's message pacer and the slides it waits for (web/src/play/pacer.ts, motion.ts), run in
 // Node: order is kept, a queued message waits for the one before it, and snapshots, the
 // player's own action (flush) and an unpaced page deliver everything at once.
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { WEB } from "./helpers.mjs";
 /** pacer.ts and motion.ts bundled for Node (no DOM: no reduced motion, the tab counts as shown). */
 async function load() {
   const out = await esbuild.build({
-    stdin: { contents: 'export * from "./pacer"; export { pathBetween, slidesOf, LEG_MS } from "./motion";', resolveDir: join(WEB, "src"), loader: "ts" },
+    stdin: { contents: 'export * from "./pacer"; export { pathBetween, slidesOf, LEG_MS } from "./motion";', resolveDir: join(WEB, "src", "play"), loader: "ts" },
     bundle: true, format: "esm", platform: "neutral", write: false,
   });
   return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].contents).toString("base64")}`);

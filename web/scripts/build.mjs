@@ -46,15 +46,16 @@ const usesEngine = (contents) => {
 };
 // Code splitting: what a page loads only on demand (the play page's QR code) goes into a chunk of
 // its own, fetched by a dynamic import; esbuild names every file by its content's hash. The
-// content and error pages load only "site" (the header's language menu).
+// content and error pages load only "site" (the header's language menu). Each page's entry is
+// src/PAGE/PAGE.ts; esbuild names its bundle after the file, so the manifest says "PAGE.js".
 for (const entry of ["play", "home", "site", "replay", "learn"]) {
   const out = await esbuild.build({
-    entryPoints: [join(web, "src", `${entry}.ts`)], outdir: dist, splitting: true,
+    entryPoints: [join(web, "src", entry, `${entry}.ts`)], outdir: dist, splitting: true,
     entryNames: "[name]-[hash]", chunkNames: "chunk-[hash]",
     bundle: true, minify: true, format: "esm", target: "es2022", write: false, legalComments: "none", define,
   });
   // A player's page must not load the engine: play.js and every chunk it imports statically.
-  // Spectators get their win-probability bar from a chunk play.js imports dynamically (spectate.ts).
+  // Spectators get their win-probability bar from a chunk play.js imports dynamically (play/spectate.ts).
   if (entry === "play") {
     const byName = new Map(out.outputFiles.map((f) => [f.path.slice(dist.length + 1), f]));
     const queue = [...byName.keys()].filter((n) => n.startsWith("play-"));
@@ -77,14 +78,14 @@ for (const entry of ["play", "home", "site", "replay", "learn"]) {
     }
   }
 }
-const css = await esbuild.build({ entryPoints: [join(web, "src", "site.css")], bundle: true, minify: true, write: false });
+const css = await esbuild.build({ entryPoints: [join(web, "src", "site", "site.css")], bundle: true, minify: true, write: false });
 sizes["site.css"] = emit("site.css", "css", css.outputFiles[0].contents);
 
 for (const file of readdirSync(join(web, "po")).filter((f) => f.endsWith(".po"))) {
   const lang = file.slice(0, -3);
   const all = readPo(join(web, "po", file));
   const client = Object.fromEntries(Object.entries(all).filter(([k]) => CLIENT_PREFIXES.some((p) => k.startsWith(p))));
-  // Every string is an ICU message (src/i18n.ts): one that does not parse stops the build.
+  // Every string is an ICU message (src/shared/i18n.ts): one that does not parse stops the build.
   for (const [key, text] of Object.entries(client)) {
     try {
       new IntlMessageFormat(text, lang, undefined, { ignoreTag: true });

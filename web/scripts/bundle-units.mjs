@@ -8,12 +8,17 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
-/** Module name → source file under src/ (without .ts). */
-export const MODULES = ["i18n", "board", "words", "movelist", "choices", "pacer", "claim", "feed", "fragment", "seat", "state", "moved", "replay-graph"];
+/** Module name (as the tests import it) → source file under src/ (without .ts). */
+export const MODULES = {
+  i18n: "shared/i18n", board: "shared/board", moves: "shared/moves", movelist: "shared/movelist", fragment: "shared/fragment",
+  storage: "shared/storage",
+  words: "play/words", choices: "play/choices", pacer: "play/pacer", claim: "play/claim", feed: "play/feed",
+  seat: "play/seat", state: "play/state", moved: "play/moved", replay_graph: "replay/graph",
+};
 
 mkdirSync(join(web, ".units"), { recursive: true });
 await esbuild.build({
-  stdin: { contents: MODULES.map((m) => `export * as ${m.replace("-", "_")} from "./src/${m}";`).join("\n"), resolveDir: web, loader: "ts", sourcefile: "units.ts" },
+  stdin: { contents: Object.entries(MODULES).map(([name, file]) => `export * as ${name} from "./src/${file}";`).join("\n"), resolveDir: web, loader: "ts", sourcefile: "units.ts" },
   outfile: join(web, ".units", "units.mjs"),
   bundle: true, format: "esm", platform: "neutral", target: "es2022", logLevel: "warning",
   mainFields: ["module", "main"],

@@ -10,16 +10,18 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = join(web, "test");
-/** The unit test files of each mutated module. */
+/** The unit test files of each mutated module (its path under src/). */
 const TESTS = {
-  "words.ts": ["unit-words"], "state.ts": ["unit-state"], "seat.ts": ["unit-seat"], "fragment.ts": ["unit-seat"],
-  "movelist.ts": ["unit-movelist"], "choices.ts": ["unit-choices"], "pacer.ts": ["unit-pacer"],
-  "claim.ts": ["unit-feed-claim"], "feed.ts": ["unit-feed-claim"],
+  "play/words.ts": ["unit-words"], "play/state.ts": ["unit-state"], "play/seat.ts": ["unit-seat"], "shared/fragment.ts": ["unit-seat"],
+  "shared/movelist.ts": ["unit-movelist"], "play/choices.ts": ["unit-choices"], "play/pacer.ts": ["unit-pacer"],
+  "play/claim.ts": ["unit-feed-claim"], "play/feed.ts": ["unit-feed-claim"],
+  "shared/moves.ts": ["unit-choices", "unit-words", "unit-replay-graph"], "shared/storage.ts": ["unit-seat"],
 };
 
-/** The module under src/ whose instrumented text holds mutant `id`, or null. */
+/** The module under src/ (its path there) whose instrumented text holds mutant `id`, or null. */
 function moduleOf(id) {
-  for (const file of readdirSync(join(web, "src")).filter((f) => f.endsWith(".ts"))) {
+  const files = readdirSync(join(web, "src"), { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
+  for (const file of files) {
     const text = readFileSync(join(web, "src", file), "utf8");
     for (const m of text.matchAll(/stry(?:Cov|MutAct)_9fa48\(([^)]*)\)/g))
       if (m[1].split(",").some((s) => s.trim() === `"${id}"`)) return file;

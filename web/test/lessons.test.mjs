@@ -1,7 +1,7 @@
-// The tutorial's lessons (src/lessons/) against the native engine (`senet moves` / `senet apply`,
+// The tutorial's lessons (src/learn/lessons/) against the native engine (`senet moves` / `senet apply`,
 // ../build/cli/senet or SENET_CLI): every set-up position is valid, every lesson's answer is a
 // legal move for its throw that meets the lesson's goal, its words are in the English catalog,
-// and the reason the page gives for a wrong move (src/learnwhy.ts) names the right rule for moves
+// and the reason the page gives for a wrong move (src/learn/why.ts) names the right rule for moves
 // the engine refuses.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -23,8 +23,8 @@ before(async () => {
   assert.ok(existsSync(senet), `the native tool ${senet} is missing: build it or set SENET_CLI`);
   await esbuild.build({
     stdin: {
-      contents: 'export * from "./lessons/index"; export * from "./lessons/types"; export * from "./learnwhy";',
-      resolveDir: join(web, "src"), loader: "ts",
+      contents: 'export * from "./lessons/index"; export * from "./lessons/types"; export * from "./why";',
+      resolveDir: join(web, "src", "learn"), loader: "ts",
     },
     outfile: join(tmp, "lessons.mjs"), bundle: true, format: "esm", platform: "neutral", target: "es2022", logLevel: "warning",
   });
@@ -36,7 +36,7 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 const moves = (position, throwValue) => execFileSync(senet, ["moves", position, String(throwValue)], { encoding: "utf8" }).trim().split("\n");
 const apply = (position, throwValue, move) => execFileSync(senet, ["apply", position, String(throwValue), move], { encoding: "utf8" }).trim().split("\n");
 
-/** The board facts the server renders for each ruleset (only what learnwhy.ts reads). */
+/** The board facts the server renders for each ruleset (only what learn/why.ts reads). */
 const INFO = {
   standard: { ruleset: "standard", safe: [27, 28, 29, 30] },
   jequier: { ruleset: "jequier", safe: [26, 28, 29, 30] },

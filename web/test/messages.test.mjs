@@ -1,5 +1,5 @@
 // Every message of every catalog (web/po/*.po) parses as an ICU MessageFormat pattern with
-// intl-messageformat (the browser's formatter, src/i18n.ts), uses exactly the arguments of the
+// intl-messageformat (the browser's formatter, src/shared/i18n.ts), uses exactly the arguments of the
 // English message, and formats with sample values for each of them: every select key the
 // English message lists, and plural counts 0, 1, 2, 3, 5, 11, 22, 101 and 1.5 (so that every
 // plural form of Polish, Finnish, Dutch and Italian is exercised). The C++ side does the same

@@ -1,4 +1,4 @@
-// The board's text for screen readers (src/board.ts, boardTitle), in English and in Arabic,
+// The board's text for screen readers (src/shared/board.ts, boardTitle), in English and in Arabic,
 // compared with sentences written here.
 import assert from "node:assert/strict";
 import { test } from "node:test";

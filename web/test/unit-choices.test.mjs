@@ -1,28 +1,28 @@
-// The move buttons (src/choices.ts): the kind of each legal move, its short words and whole
+// The move buttons (src/play/choices.ts) and the move kinds (src/shared/moves.ts): the kind of each legal move, its short words and whole
 // sentence, and the buttons built for a list of moves, checked against words written here.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DomEvent, element } from "../testlib/unit-dom.mjs";
-import { choices } from "../testlib/unit-env.mjs";
+import { choices, moves } from "../testlib/unit-env.mjs";
 
 const m = (x = {}) => ({ move: "9-12", from: 9, to: 12, dest: 12, ...x });
 
 test("a move's kind: bear-off before water before swap before capture before backward", () => {
-  assert.equal(choices.kindOf(m()), "");
-  assert.equal(choices.kindOf(m({ backward: true })), "backward");
-  assert.equal(choices.kindOf(m({ capture: true, backward: true })), "capture");
-  assert.equal(choices.kindOf(m({ swap: true, capture: true })), "swap");
-  assert.equal(choices.kindOf(m({ water: true, swap: true, backward: true })), "water");
-  assert.equal(choices.kindOf(m({ bearOff: true, water: true })), "bearOff");
+  assert.equal(moves.kindOf(m()), "");
+  assert.equal(moves.kindOf(m({ backward: true })), "backward");
+  assert.equal(moves.kindOf(m({ capture: true, backward: true })), "capture");
+  assert.equal(moves.kindOf(m({ swap: true, capture: true })), "swap");
+  assert.equal(moves.kindOf(m({ water: true, swap: true, backward: true })), "water");
+  assert.equal(moves.kindOf(m({ bearOff: true, water: true })), "bearOff");
 });
 
 test("short words and whole sentences for each kind", () => {
-  assert.equal(choices.kindWords(m()), "");
-  assert.equal(choices.kindWords(m({ swap: true })), "Swap");
-  assert.equal(choices.kindWords(m({ capture: true })), "Capture");
-  assert.equal(choices.kindWords(m({ water: true, to: 28, dest: 15 })), "House of Water → 15");
-  assert.equal(choices.kindWords(m({ bearOff: true })), "Bear off");
-  assert.equal(choices.kindWords(m({ backward: true })), "Backward");
+  assert.equal(moves.kindWords(m()), "");
+  assert.equal(moves.kindWords(m({ swap: true })), "Swap");
+  assert.equal(moves.kindWords(m({ capture: true })), "Capture");
+  assert.equal(moves.kindWords(m({ water: true, to: 28, dest: 15 })), "House of Water → 15");
+  assert.equal(moves.kindWords(m({ bearOff: true })), "Bear off");
+  assert.equal(moves.kindWords(m({ backward: true })), "Backward");
   assert.equal(choices.moveSentence(m()), "Move the piece on 9 to 12");
   assert.equal(choices.moveSentence(m({ swap: true })), "Move the piece on 9 to 12 and swap it with the opponent's piece there");
   assert.equal(choices.moveSentence(m({ capture: true })), "Move the piece on 9 to 12 and capture the opponent's piece there");
@@ -33,19 +33,19 @@ test("short words and whole sentences for each kind", () => {
 
 test("icons: each kind has its own strokes", () => {
   const kinds = ["swap", "capture", "water", "bearOff", "backward"];
-  assert.equal(choices.kindPath("capture"), "M6 6l12 12M18 6L6 18");
-  assert.equal(new Set(kinds.map((k) => choices.kindPath(k))).size, 5);
-  for (const k of kinds) assert.match(choices.kindPath(k), /^M[0-9 .a-zA-Z-]{10,}$/, k);
-  const icon = choices.kindIcon("swap", { width: 20 });
+  assert.equal(moves.kindPath("capture"), "M6 6l12 12M18 6L6 18");
+  assert.equal(new Set(kinds.map((k) => moves.kindPath(k))).size, 5);
+  for (const k of kinds) assert.match(moves.kindPath(k), /^M[0-9 .a-zA-Z-]{10,}$/, k);
+  const icon = moves.kindIcon("swap", { width: 20 });
   assert.equal(icon.getAttribute("viewBox"), "0 0 24 24");
   assert.equal(icon.getAttribute("class"), "kind-icon kind-swap");
   assert.equal(icon.getAttribute("aria-hidden"), "true");
   assert.equal(icon.getAttribute("focusable"), "false");
   assert.equal(icon.getAttribute("width"), "20");
-  assert.equal(icon.firstChild.getAttribute("d"), choices.kindPath("swap"));
+  assert.equal(icon.firstChild.getAttribute("d"), moves.kindPath("swap"));
   assert.equal(icon.firstChild.tagName.toLowerCase(), "path");
   assert.equal(icon.tagName.toLowerCase(), "svg");
-  assert.equal(choices.kindIcon("water").getAttribute("width"), null);
+  assert.equal(moves.kindIcon("water").getAttribute("width"), null);
 });
 
 test("one button per move: squares, kind and sentence; pick and preview report the move", () => {

@@ -1,5 +1,5 @@
-// The event feed (src/feed.ts: newest first, at most `max`, a run of the same words counted) and
-// the claim countdown (src/claim.ts: shown only while a friend is away, the button only once the
+// The event feed (src/play/feed.ts: newest first, at most `max`, a run of the same words counted) and
+// the claim countdown (src/play/claim.ts: shown only while a friend is away, the button only once the
 // grace period has passed), on a clock the test moves.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// moved.ts: a close with 4001 "moved" reconnects at once, once in a while; other closes never.
+// src/play/moved.ts: a close with 4001 "moved" reconnects at once, once in a while; other closes never.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { moved } from "../.units/units.mjs";

@@ -1,4 +1,4 @@
-// The pacer (src/pacer.ts) on a clock the test moves: messages keep their order, an `events`
+// The pacer (src/play/pacer.ts) on a clock the test moves: messages keep their order, an `events`
 // message waits while the one before it is still in view, anything else (and flush) delivers
 // the queue at once, and going to the background flushes it.
 import assert from "node:assert/strict";

@@ -1,11 +1,12 @@
-// The page's own state in its address (src/fragment.ts) and the seat secret (src/seat.ts): read
+// The page's own state in its address (src/shared/fragment.ts) and the seat secret (src/play/seat.ts,
+// kept in storage by src/shared/storage.ts): read
 // from #seat= or exchanged for #invite= through the join answer, kept in the fragment and in
 // storage when there is any, and the client seed kept the same over a reload. The join
 // request is answered here with the API's documented answers (server/API.md); the browser
 // tests (e2e/) go through the real server.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MemoryStorage, fragment, openPage, seat } from "../testlib/unit-env.mjs";
+import { MemoryStorage, fragment, openPage, seat, storage } from "../testlib/unit-env.mjs";
 
 const PAGE = "https://senet.test/en/play/g1";
 const HASH = "c".repeat(64);
@@ -36,22 +37,31 @@ test("the fragment: read, set and removed in place, without a '#' left when empt
   assert.equal(fragment.fragment().toString(), "");
 });
 
+test("a listener hears each change setFragment makes (replaceState fires no hashchange)", () => {
+  openPage(PAGE);
+  const heard = [];
+  fragment.onFragmentChange(() => heard.push(fragment.fragment().toString()));
+  fragment.setFragment({ seat: "s" });
+  fragment.setFragment({ seat: null });
+  assert.deepEqual(heard, ["seat=s", ""]);
+});
+
 test("storage per game; blocked or broken storage reads as none and writes nothing", () => {
   const page = openPage(PAGE);
-  seat.rememberSecret("g1", "sec");
-  seat.setGameValue("g1", "seed", "s");
+  storage.rememberSecret("g1", "sec");
+  storage.setGameValue("g1", "seed", "s");
   assert.equal(page.storage.map.get("senet.seat.g1"), "sec");
   assert.equal(page.storage.map.get("senet.seed.g1"), "s");
-  assert.equal(seat.storedSecret("g1"), "sec");
-  assert.equal(seat.storedSecret("g2"), null);
-  assert.equal(seat.gameValue("g1", "seed"), "s");
-  assert.equal(seat.gameValue("g1", "invite"), null);
-  for (const storage of [null, new MemoryStorage(true)]) {
-    openPage(PAGE, storage);
-    assert.equal(seat.storedSecret("g1"), null);
-    assert.equal(seat.gameValue("g1", "seed"), null);
-    seat.rememberSecret("g1", "sec");
-    seat.setGameValue("g1", "seed", "s");
+  assert.equal(storage.storedSecret("g1"), "sec");
+  assert.equal(storage.storedSecret("g2"), null);
+  assert.equal(storage.gameValue("g1", "seed"), "s");
+  assert.equal(storage.gameValue("g1", "invite"), null);
+  for (const blocked of [null, new MemoryStorage(true)]) {
+    openPage(PAGE, blocked);
+    assert.equal(storage.storedSecret("g1"), null);
+    assert.equal(storage.gameValue("g1", "seed"), null);
+    storage.rememberSecret("g1", "sec");
+    storage.setGameValue("g1", "seed", "s");
   }
 });
 

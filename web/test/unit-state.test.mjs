@@ -1,4 +1,4 @@
-// The play page's state decisions (src/state.ts): when the viewer may act, which control is due,
+// The play page's state decisions (src/play/state.ts): when the viewer may act, which control is due,
 // what an `events` message keeps, which errors are shown, the reconnect back-off and the
 // Fair throws verdict, each checked against values written here.
 import assert from "node:assert/strict";
@@ -79,6 +79,17 @@ test("reconnecting backs off from half a second, doubling up to eight", () => {
   assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 8000, 8000]);
   assert.equal(state.nextRetryDelay(5000), 8000);
   assert.equal(state.nextRetryDelay(3999), 7998);
+});
+
+test("the page's one back-off: each try waits longer up to eight seconds, and a reset starts again from half a second", () => {
+  const backoff = new state.Backoff();
+  const waits = Array.from({ length: 7 }, () => backoff.next());
+  assert.deepEqual(waits, [500, 1000, 2000, 4000, 8000, 8000, 8000]);
+  backoff.reset();
+  assert.deepEqual([backoff.next(), backoff.next()], [500, 1000]);
+  const fresh = new state.Backoff();
+  fresh.reset();
+  assert.equal(fresh.next(), 500);
 });
 
 test("the Fair throws verdict: a changed commitment warns before anything else", () => {

@@ -1,11 +1,11 @@
-// The play page's words (src/words.ts) for each viewer, compared with English sentences written
+// The play page's words (src/play/words.ts; a move's short label from src/shared/moves.ts) for each viewer, compared with English sentences written
 // here: who is named, whose turn, the result's winner and reason, the claim countdown.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readPo } from "../scripts/po.mjs";
-import { i18n, words } from "../testlib/unit-env.mjs";
+import { i18n, moves, words } from "../testlib/unit-env.mjs";
 
 const human = { taken: true, kind: "human", online: true };
 /** A view: a friend game in the move phase, seat 0 plays the cones, seen from seat 0 unless told. */
@@ -55,39 +55,32 @@ test("names join the side and the seat; players and seats map both ways", () => 
   assert.equal(words.person(v, undefined, 2), "you");
   assert.equal(words.person(v, undefined, 1), "other");
   assert.equal(words.person(v, undefined, null), "other");
+  assert.equal(words.person(view({}, [1]), undefined, undefined), "other", "naming no seat nor player is never the viewer");
   assert.equal(words.person(view({ opponent: "local" }, [0, 1]), 0), "other");
-  assert.equal(words.moveText(9, 11), "9 → 11");
-  assert.equal(words.moveText(27, 31), "27 → off");
-  assert.equal(words.moveText(27, 30), "27 → 30");
+  assert.equal(moves.moveText(9, 11), "9 → 11");
+  assert.equal(moves.moveText(27, 31), "27 → off");
+  assert.equal(moves.moveText(27, 30), "27 → 30");
 });
 
 test("events are told in whole sentences; the notable ones go to the feed", () => {
   const v = view();
   const d = (ev, vv = v) => words.describe(vv, ev);
   assert.deepEqual(d({ e: "thrown", seat: 0, value: 3 }), { text: "You threw 3.", notable: false });
-  assert.deepEqual(d({ e: "thrown", seat: 1 }), { text: "Spools (Opponent) threw 0.", notable: false });
   assert.deepEqual(d({ e: "thrown", seat: 1, value: 2, opening: true }), { text: "Opening: Spools (Opponent) threw 2.", notable: false });
   assert.deepEqual(d({ e: "opening-decided", seat: 1 }),
     { text: "First 1 for Opponent: they take the spools on the even squares, move their piece on 10 to 11 and throw again.", notable: true });
-  assert.deepEqual(d({ e: "opening-decided" }, view({}, [1])),
+  assert.deepEqual(d({ e: "opening-decided", seat: 0 }, view({}, [1])),
     { text: "First 1 for Opponent: they take the spools on the even squares, move their piece on 10 to 11 and throw again.", notable: true });
   assert.equal(d({ e: "moved", player: 1, from: 26, to: 31, bearOff: true }), null);
   assert.deepEqual(d({ e: "moved", player: 2, from: 4, to: 6 }), { text: "Spools (Opponent) moved 4 → 6.", notable: false });
-  assert.deepEqual(d({ e: "moved", player: 2 }), { text: "Spools (Opponent) moved 0 → 0.", notable: false });
   assert.deepEqual(d({ e: "moved", player: 1, from: 12, to: 9, backward: true }), { text: "You moved backward, 12 → 9.", notable: false });
   assert.deepEqual(d({ e: "swapped", player: 1, square: 14, to: 11 }), { text: "Swap: your piece on 14 goes back to 11.", notable: true });
-  assert.deepEqual(d({ e: "swapped", player: 2 }), { text: "Swap: the piece of Spools (Opponent) on 0 goes back to 0.", notable: true });
   assert.deepEqual(d({ e: "captured", player: 2, square: 20 }), { text: "Captured: the piece of Spools (Opponent) on 20 leaves the game.", notable: true });
-  assert.deepEqual(d({ e: "captured", player: 2 }), { text: "Captured: the piece of Spools (Opponent) on 0 leaves the game.", notable: true });
   assert.deepEqual(d({ e: "water", player: 1, square: 28, dest: 15 }), { text: "Your piece landed in the House of Water on 28 and goes back to 15.", notable: true });
-  assert.deepEqual(d({ e: "water", player: 2 }), { text: "The piece of Spools (Opponent) landed in the House of Water on 0 and goes back to 0.", notable: true });
   assert.deepEqual(d({ e: "borne-off", player: 1, from: 29, off: 1 }), { text: "You bear off from 29: 1 piece off.", notable: true });
   assert.deepEqual(d({ e: "borne-off", player: 2, from: 30, off: 3 }), { text: "Borne off from 30 by Spools (Opponent): 3 pieces off.", notable: true });
-  assert.deepEqual(d({ e: "borne-off", player: 2 }), { text: "Borne off from 0 by Spools (Opponent): 0 pieces off.", notable: true });
   assert.deepEqual(d({ e: "passed", player: 2, value: 4 }), { text: "No move with 4: a pass for Spools (Opponent).", notable: true });
-  assert.deepEqual(d({ e: "passed", player: 1 }), { text: "No move with 0: you pass.", notable: true });
   assert.deepEqual(d({ e: "turn-lost", player: 1, value: 2 }), { text: "No move with 2: you lose the turn.", notable: true });
-  assert.deepEqual(d({ e: "turn-lost", player: 1 }), { text: "No move with 0: you lose the turn.", notable: true });
   assert.deepEqual(d({ e: "extra-throw", player: 2 }), { text: "Another throw for Spools (Opponent).", notable: true });
   assert.deepEqual(d({ e: "turn", seat: 0 }), { text: "Your turn.", notable: false });
   assert.deepEqual(d({ e: "turn", seat: 1 }), { text: "Spools (Opponent) to play.", notable: false });
@@ -95,7 +88,7 @@ test("events are told in whole sentences; the notable ones go to the feed", () =
   assert.deepEqual(d({ e: "joined", seat: 1 }, view({}, [])), { text: "The second player has joined. The game begins.", notable: true });
   assert.deepEqual(d({ e: "presence", seat: 1, online: true }), { text: "Opponent is online.", notable: false });
   assert.deepEqual(d({ e: "presence", seat: 1, online: false }), { text: "Opponent went offline.", notable: false });
-  assert.deepEqual(d({ e: "presence", online: false }, view({}, [])), { text: "First seat went offline.", notable: false });
+  assert.deepEqual(d({ e: "presence", seat: 0, online: false }, view({}, [])), { text: "First seat went offline.", notable: false });
   assert.equal(d({ e: "presence", seat: 0, online: false }), null);
   assert.equal(d({ e: "presence", seat: 1, online: true }, view({}, [1])), null);
   assert.deepEqual(d({ e: "presence", seat: 0, online: true }, view({}, [1])), { text: "Opponent is online.", notable: false });
@@ -104,7 +97,7 @@ test("events are told in whole sentences; the notable ones go to the feed", () =
   assert.equal(d({ e: "rematch-offered", seat: 1 }, view({}, [1])), null);
   assert.deepEqual(d({ e: "rematch-offered", seat: 1 }), { text: "Your opponent would like a rematch.", notable: true });
   assert.deepEqual(d({ e: "rematch-offered", seat: 1 }, view({}, [])), { text: "Spools (Second seat) would like a rematch.", notable: true });
-  assert.deepEqual(d({ e: "rematch-offered" }, view({}, [1])), { text: "Your opponent would like a rematch.", notable: true });
+  assert.deepEqual(d({ e: "rematch-offered", seat: 0 }, view({}, [1])), { text: "Your opponent would like a rematch.", notable: true });
   assert.deepEqual(d({ e: "rematch", game: "h" }), { text: "The rematch is ready.", notable: true });
   assert.equal(d({ e: "something-new" }), null);
 });

@@ -123,7 +123,7 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         }
         for (const std::string& p : c.keysWithPrefix("home.about.")) ctx.list("about").push_back(Context{}.set("text", c.get(p)));
         ctx.set("script", asset("home.js"));
-        ctx.set("strings", asset("i18n/" + lang + ".json"));  // "Your games" (home-games.ts)
+        ctx.set("strings", asset("i18n/" + lang + ".json"));  // "Your games" (web/src/home/your-games.ts)
         return wrap(ctx, "home", c);
     }
     if (page == "rules") {

@@ -181,7 +181,7 @@ Response createdAnswer(const Created& created, const CreateRequest& req, const s
         Response r;
         r.status = 303;
         // The fragment carries the seat secret and, for a friend game, the invite token the
-        // play page shows in its share panel (see web/src/seat.ts).
+        // play page shows in its share panel (see web/src/play/seat.ts).
         std::string location = out["resumeUrl"].get<std::string>();
         if (!created.inviteToken.empty()) location += "&share=" + created.inviteToken;
         r.headers.emplace_back("Location", location);

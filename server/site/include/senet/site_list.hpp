@@ -1,5 +1,5 @@
 // Lists of words in a language ("1, 4 or 5", "1 و3 و5") with ICU's ListFormatter (CLDR data),
-// the same data the browser's Intl.ListFormat uses (web/src/i18n.ts, formatList).
+// the same data the browser's Intl.ListFormat uses (web/src/shared/i18n.ts, formatList).
 #pragma once
 
 #include <string>

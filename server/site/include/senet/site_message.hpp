@@ -1,5 +1,5 @@
 // ICU MessageFormat for the catalogs' strings: named arguments, plural and select, the same
-// syntax the browser formats with intl-messageformat (web/src/i18n.ts); and percentages in
+// syntax the browser formats with intl-messageformat (web/src/shared/i18n.ts); and percentages in
 // each language's own pattern.
 #pragma once
 

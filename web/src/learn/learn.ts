@@ -1,0 +1,208 @@
+// The tutorial page (/{lang}/learn/{ruleset}): short lessons, each a set-up position with a
+// throw where the learner makes the move asked for, checked at once by the engine in
+// WebAssembly; a hint on request, the reason for a wrong move, and at the end a game against
+// the beginner.
+import { Board } from "../shared/board";
+import { byId, el } from "../shared/dom";
+import { loadEngine, type SenetEngine } from "../engine/wasm";
+import { loadStrings, t } from "../shared/i18n";
+import { type BoardInfo, type LastMove, OFF_SQUARE } from "../shared/model";
+import type { LegalMove } from "../shared/protocol";
+import "../shared/langmenu";
+import { showThrow, oddsTable, pieceButtons } from "./ui";
+import { whyIllegal } from "./why";
+import { lessonsFor } from "./lessons/index";
+import { meetsGoal, moveSquares, parsePosition, type Lesson } from "./lessons/types";
+import { rememberSecret, setGameValue } from "../shared/storage";
+
+const root = byId("learn");
+const info = JSON.parse(root.dataset.board ?? "{}") as BoardInfo;
+const lessons = lessonsFor(info.ruleset);
+const feedback = byId("lesson-feedback");
+let engine: SenetEngine;
+let board: Board;
+let index = 0;
+/** The lesson's current position (its set-up until the learner's move is made). */
+let position = "";
+let done = false;
+let selected: number | null = null;
+
+/** The engine's move that starts on `from` in the current position, or undefined. */
+function legalFrom(from: number, legal: readonly string[]): string | undefined {
+  return legal.find((m) => moveSquares(m)?.[0] === from);
+}
+
+/** A move as the board marks it; `to` may be off the board (OFF_SQUARE). */
+function asLegalMove(move: string): LegalMove {
+  const [from, to] = moveSquares(move) ?? [0, 0];
+  return { move, from, to, dest: to, bearOff: to > 30, backward: to < from };
+}
+
+function say(text: string, kind: "good" | "wrong" | "hint" | "info"): void {
+  feedback.className = `lesson-feedback ${kind}`;
+  feedback.dataset.kind = kind;
+  feedback.textContent = text;
+}
+
+/** Draws the current position; `marks` are the moves whose piece and target are highlighted. */
+function draw(marks: LegalMove[], last: LastMove | null = null): void {
+  const p = parsePosition(position);
+  board.render(p.board, p.off, marks, last);
+  const mine = p.board.flatMap((o, i) => (o === p.turn ? [i + 1] : []));
+  pieceButtons(byId("lesson-piece-buttons"), done ? [] : mine, attempt);
+  byId("lesson-pieces").hidden = done;
+}
+
+function lesson(): Lesson {
+  const l = lessons[index];
+  if (!l) throw new Error(`no lesson ${index}`);
+  return l;
+}
+
+/** Shows lesson `n` (0-based) from its set-up position. */
+function show(n: number, focus = true): void {
+  index = n;
+  const l = lesson();
+  position = l.position;
+  done = false;
+  selected = null;
+  byId("lesson").hidden = false;
+  byId("lesson-end").hidden = true;
+  byId("lesson").dataset.index = String(n);
+  byId("lesson").dataset.done = "";
+  byId("lesson-progress").textContent = t("learn.progress", { n: n + 1, count: lessons.length });
+  byId("lesson-title").textContent = t(`${l.key}title`);
+  const text = byId("lesson-text");
+  text.replaceChildren(el("p", {}, t(`${l.key}text`)));
+  // The lesson speaks of rows; a narrow screen draws them as columns (site.css shows this then).
+  if (l.key === "learn.common.path.") text.append(el("p", { class: "narrow-only" }, t("learn.common.path.narrow")));
+  if (l.odds) text.append(oddsTable(engine.throwOdds(info.ruleset)));
+  showThrow(byId("lesson-sticks"), byId("lesson-throw-text"), l.throwValue, info.die);
+  byId<HTMLButtonElement>("lesson-prev").disabled = n === 0;
+  byId("lesson-next").textContent = t(n + 1 < lessons.length ? "learn.next" : "learn.finish");
+  byId("lesson-retry").hidden = true;
+  say("", "info");
+  draw([]);
+  if (focus) byId("lesson-title").focus();
+}
+
+/** The learner picks their piece on `from`: the engine judges the move at once. */
+function attempt(from: number): void {
+  if (done) return;
+  const l = lesson();
+  const before = parsePosition(position);
+  const legal = engine.moves(position, l.throwValue);
+  const move = legalFrom(from, legal);
+  selected = null;
+  if (!move) {
+    const why = whyIllegal(before, info, from, l.throwValue, legal);
+    say(t("learn.wrong", { why: t(why.key, why.params) }), "wrong");
+    draw([]);
+    return;
+  }
+  if (!meetsGoal(l.goal, move, before)) {
+    say(t(l.other ?? "learn.why.not-asked"), "wrong");
+    draw([]);
+    return;
+  }
+  const after = engine.apply(position, l.throwValue, move);
+  position = after.position;
+  done = true;
+  byId("lesson").dataset.done = "1";
+  const [f, to] = moveSquares(move) ?? [0, 0];
+  say(t("learn.right", { done: t(`${l.key}done`) }), "good");
+  byId("lesson-retry").hidden = false;
+  draw([], { from: f, to });
+  byId("lesson-next").focus();
+}
+
+/** A click or tap on the board: the first picks one of the learner's pieces, the second its target. */
+function onBoardClick(ev: Event): void {
+  const target = ev.target as Element;
+  const pieceEl = target.closest("[data-at]");
+  const squareEl = target.closest("[data-square]");
+  const square = Number(pieceEl?.getAttribute("data-at") ?? squareEl?.getAttribute("data-square") ?? 0);
+  ev.stopPropagation();
+  if (done || !square) return;
+  const p = parsePosition(position);
+  const l = lesson();
+  // A second click on the chosen piece's target (even one the rules refuse, such as your own
+  // piece) tries the move, so the learner hears why it is refused.
+  if (selected !== null) {
+    const legal = engine.moves(position, l.throwValue);
+    const move = legalFrom(selected, legal);
+    const aim = move ? (moveSquares(move)?.[1] ?? 0) : Math.min(selected + l.throwValue, OFF_SQUARE);
+    if (square === aim || square === selected) return attempt(selected);
+  }
+  if (pieceEl && p.board[square - 1] === p.turn) {
+    selected = square;
+    const legal = engine.moves(position, l.throwValue);
+    const move = legalFrom(square, legal) ?? `${square}-${square + l.throwValue > 30 ? "off" : square + l.throwValue}`;
+    draw([asLegalMove(move)]);
+    say(t("learn.selected", { square }), "info");
+    return;
+  }
+  if (pieceEl && p.board[square - 1]) say(t("learn.why.not-yours"), "wrong");
+}
+
+function hint(): void {
+  const l = lesson();
+  say(t(`${l.key}hint`), "hint");
+  if (!done) draw([asLegalMove(l.answer)]);
+}
+
+function showEnd(): void {
+  byId("lesson").hidden = true;
+  byId("lesson-end").hidden = false;
+  byId("lesson-end-title").focus();
+}
+
+/** Creates a game against the beginner in this ruleset (as the home page's form does) and opens it. */
+async function playBeginner(): Promise<void> {
+  const button = byId<HTMLButtonElement>("learn-play");
+  const status = byId("learn-play-status");
+  button.disabled = true;
+  status.textContent = t("learn.end.creating");
+  try {
+    const body = { ruleset: info.ruleset, opponent: "computer", level: "beginner", side: "first", lang: root.dataset.lang ?? "en" };
+    const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(String(response.status));
+    const game = (await response.json()) as { game: string; secret: string; watchUrl: string; commitment?: string };
+    rememberSecret(game.game, game.secret);
+    const fragment = new URLSearchParams({ seat: game.secret });
+    if (game.commitment && /^[0-9a-f]{64}$/.test(game.commitment)) {
+      setGameValue(game.game, "commitment", game.commitment);
+      fragment.set("commit", game.commitment);
+    }
+    location.assign(`${game.watchUrl}#${fragment.toString()}`);
+  } catch {
+    status.textContent = t("home.start.failed");
+    button.disabled = false;
+  }
+}
+
+async function main(): Promise<void> {
+  await loadStrings(root.dataset.strings ?? "");
+  try {
+    engine = await loadEngine();
+  } catch {
+    say(t("learn.engine-failed"), "wrong");
+    byId("lesson").hidden = false;
+    return;
+  }
+  const narrow = matchMedia("(max-width: 40rem)");
+  const container = byId("lesson-board");
+  board = new Board(container, info, narrow.matches);
+  narrow.addEventListener("change", () => board.setDown(narrow.matches));
+  container.addEventListener("click", onBoardClick, true);
+  byId("lesson-hint").addEventListener("click", hint);
+  byId("lesson-retry").addEventListener("click", () => show(index));
+  byId("lesson-prev").addEventListener("click", () => index > 0 && show(index - 1));
+  byId("lesson-next").addEventListener("click", () => (index + 1 < lessons.length ? show(index + 1) : showEnd()));
+  byId("lesson-restart").addEventListener("click", () => show(0));
+  byId("learn-play").addEventListener("click", () => void playBeginner());
+  root.dataset.ready = "1";
+  show(0, false);
+}
+
+void main();

@@ -1,0 +1,164 @@
+// Getting the player's attention: "● Your turn" in the tab title, an optional synthesised sound
+// on their turn and when the friend joins (off by default, the choice remembered), a
+// notification while the tab is hidden (only after the player turned them on), and ways to pass
+// the invite on: the device's share sheet and a QR code (its code is loaded only when opened).
+import { byId } from "../shared/dom";
+import { t } from "../shared/i18n";
+
+const SOUND_KEY = "senet.sound";
+const NOTIFY_KEY = "senet.notify";
+
+let baseTitle = "";
+let yours: boolean | null = null;
+let soundOn = false;
+let notifyOn = false;
+let audio: AudioContext | null = null;
+let game = "";
+
+/** localStorage that tolerates a browser where storage is blocked (then nothing is remembered). */
+function stored(key: string): string | null {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+function store(key: string, value: string): void {
+  try { localStorage.setItem(key, value); } catch { /* blocked: the choice lasts for this page only */ }
+}
+
+/** The page's audio context, created (or resumed) on a user gesture as browsers require; null without Web Audio. */
+function audioContext(): AudioContext | null {
+  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctor) return null;
+  audio ??= new Ctor();
+  if (audio.state === "suspended") void audio.resume().catch(() => {});
+  return audio;
+}
+
+/** Plays a short chime of sine notes (Hz), one after another; nothing when sound is off. */
+function chime(notes: number[]): void {
+  if (!soundOn) return;
+  const ctx = audioContext();
+  if (!ctx) return;
+  const start = ctx.currentTime + 0.02;
+  notes.forEach((freq, i) => {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    const at = start + i * 0.13;
+    osc.type = "sine";
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.18, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(at);
+    osc.stop(at + 0.32);
+  });
+}
+
+const notifications = () => typeof Notification === "function";
+
+/** Shows a system notification when the tab is hidden and the player turned them on. */
+function notify(title: string, body: string): void {
+  if (!notifyOn || !notifications() || Notification.permission !== "granted" || document.visibilityState !== "hidden") return;
+  try {
+    const n = new Notification(title, { body, tag: `senet-${game}` });
+    n.onclick = () => { window.focus(); n.close(); };
+  } catch { /* some browsers allow notifications only from a service worker */ }
+}
+
+function showNotifyButton(): void {
+  const button = byId<HTMLButtonElement>("notify-button");
+  button.hidden = !notifications();
+  button.textContent = t(notifyOn ? "play.attention.notify-off" : "play.attention.notify-on");
+  button.setAttribute("aria-pressed", String(notifyOn));
+}
+
+async function toggleNotifications(): Promise<void> {
+  const status = byId("notify-status");
+  if (notifyOn) {
+    notifyOn = false;
+    store(NOTIFY_KEY, "off");
+  } else {
+    // Asked only here, on the player's click, never when the page opens.
+    const answer = await Notification.requestPermission();  // no prompt when already granted
+    notifyOn = answer === "granted";
+    if (notifyOn) store(NOTIFY_KEY, "on");
+    status.textContent = notifyOn ? "" : t("play.attention.notify-blocked");
+  }
+  showNotifyButton();
+}
+
+/** The invite link as the share panel shows it, or "" when there is none. */
+function inviteLink(): string {
+  const input = document.getElementById("invite-link") as HTMLInputElement | null;
+  return input?.value ?? "";
+}
+
+async function showQr(): Promise<void> {
+  const link = inviteLink();
+  const box = byId("qr");
+  if (!link || box.firstElementChild?.getAttribute("data-text") === link) return;
+  const { drawQr } = await import("./qr");
+  drawQr(box, link, t("play.attention.qr-label"));
+}
+
+/**
+ * Wires the page's controls (sound switch, notification button, share button, QR code) and
+ * remembers the title; `gameId` tags the notifications. Call once, after the strings are loaded.
+ */
+export function setupAttention(gameId: string): void {
+  game = gameId;
+  baseTitle = document.title;
+  soundOn = stored(SOUND_KEY) === "on";
+  notifyOn = stored(NOTIFY_KEY) === "on" && notifications() && Notification.permission === "granted";
+
+  const sound = byId<HTMLInputElement>("sound-toggle");
+  sound.checked = soundOn;
+  sound.addEventListener("change", () => {
+    soundOn = sound.checked;
+    store(SOUND_KEY, soundOn ? "on" : "off");
+    if (soundOn) chime([660]);  // a gesture: the audio may start, and the player hears what it sounds like
+  });
+  // Browsers start audio only after a gesture: with sound on from an earlier visit, the first tap or key opens it.
+  const unlock = () => { if (soundOn) audioContext(); };
+  document.addEventListener("pointerdown", unlock, { once: true, capture: true });
+  document.addEventListener("keydown", unlock, { once: true, capture: true });
+
+  showNotifyButton();
+  byId("notify-button").addEventListener("click", () => void toggleNotifications());
+
+  const share = byId<HTMLButtonElement>("share-button");
+  share.hidden = typeof navigator.share !== "function";
+  share.addEventListener("click", () => {
+    const url = inviteLink();
+    if (url) void navigator.share({ title: baseTitle, text: t("play.attention.share-text"), url }).catch(() => { /* cancelled */ });
+  });
+
+  const details = byId<HTMLDetailsElement>("qr-details");
+  details.addEventListener("toggle", () => { if (details.open) void showQr(); });
+}
+
+/**
+ * Tells whether it is now the player's turn (false for spectators and pass-and-play). The tab
+ * title says so while it is; when the turn comes (not on the page's first state) the sound plays
+ * and, with the tab hidden, a notification shows.
+ */
+export function yourTurn(now: boolean): void {
+  const was = yours;
+  yours = now;
+  document.title = now ? t("play.attention.tab-title", { turn: t("play.attention.your-turn"), title: baseTitle }) : baseTitle;
+  if (now && was === false) {
+    chime([587, 880]);
+    notify(t("play.attention.notify-turn"), t("play.attention.notify-turn-body"));
+  }
+}
+
+/** The friend took the other seat: a sound and, with the tab hidden, a notification. */
+export function friendJoined(): void {
+  chime([523, 659, 784]);
+  notify(t("play.attention.notify-joined"), t("play.attention.notify-joined-body"));
+}
+
+/** Draws the QR code again if it is open and the invite changed (the share panel calls it). */
+export function inviteShown(): void {
+  const details = document.getElementById("qr-details") as HTMLDetailsElement | null;
+  if (details?.open) void showQr();
+}

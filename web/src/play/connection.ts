@@ -1,0 +1,61 @@
+// The play page's WebSocket to its game (server/PROTOCOL.md "Connection"): opened once the page
+// is ready to say hello, parsed messages handed on, and every way a connection fails or cannot
+// be opened retried through one back-off (state.ts Backoff); a game that moved to another
+// server instance is reconnected at once (moved.ts).
+import type { ClientMessage, ServerMessage } from "../shared/protocol";
+import { reconnectAtOnce } from "./moved";
+import { Backoff } from "./state";
+
+/** What the connection asks of the page. */
+export interface ConnectionHooks {
+  /** Resolves to true when the page may connect now (false: try again after the back-off). */
+  ready(): Promise<boolean>;
+  /** The socket is open: the page says hello. */
+  opened(): void;
+  /** A message from the server. */
+  message(msg: ServerMessage): void;
+  /** The next try waits (the page says it is reconnecting). */
+  waiting(): void;
+}
+
+export class Connection {
+  private socket: WebSocket | null = null;
+  private readonly backoff = new Backoff();
+
+  constructor(private readonly game: string, private readonly hooks: ConnectionHooks) {}
+
+  /** Opens the game's socket, or waits and tries again when the page is not ready. */
+  async connect(): Promise<void> {
+    if (!(await this.hooks.ready())) { this.retryLater(); return; }
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(this.game)}`);
+    this.socket = ws;
+    ws.addEventListener("open", () => this.hooks.opened());
+    ws.addEventListener("message", (e) => {
+      try {
+        const msg = JSON.parse(String(e.data)) as ServerMessage;
+        // The delay between tries starts again only once the server has answered the hello: a
+        // connection it closes at once (a refused hello) keeps backing off.
+        if (msg.t === "snapshot") this.backoff.reset();
+        this.hooks.message(msg);
+      } catch (err) {
+        console.error(err);
+      }
+    });
+    ws.addEventListener("close", (ev) => {
+      if (this.socket !== ws) return;
+      if (reconnectAtOnce(ev)) { void this.connect(); return; }  // the game moved to another server instance
+      this.retryLater();
+    });
+  }
+
+  /** Sends a message when the socket is open; otherwise it is dropped (the next hello's snapshot brings the page up to date). */
+  send(msg: ClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  /** The one retry: tells the page, then connects again after the back-off's next delay. */
+  private retryLater(): void {
+    this.hooks.waiting();
+    setTimeout(() => void this.connect(), this.backoff.next());
+  }
+}

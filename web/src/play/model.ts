@@ -1,0 +1,61 @@
+// The play page's model: everything the page knows about the game and about itself, in one
+// typed object. The page's handlers (play.ts) change it as messages come and the player acts;
+// the render functions (render.ts) read it and draw. No DOM here.
+import type { BoardInfo, LastMove } from "../shared/model";
+import type { Snapshot, State } from "../shared/protocol";
+import type { SeenThrow, Verdict } from "./fair";
+import * as pageState from "./state";
+import type { View } from "./words";
+
+export interface PlayModel {
+  /** The game's id, the page's language and the board facts (the #play element's data- attributes). */
+  readonly game: string;
+  readonly lang: string;
+  readonly info: BoardInfo;
+  /** This page's seat secret; null while it watches. */
+  secret: string | null;
+  /** The game as the page holds it: the last snapshot with every `events` change put over it; null before the first. */
+  state: Snapshot | null;
+  /** The seats this page holds ([] for a spectator, both in pass-and-play). */
+  you: number[];
+  /** False until the first snapshot says which seats this page holds (words.ts View). */
+  seatsKnown: boolean;
+  /** True from the player's throw or move until the server's answer: nothing more is offered meanwhile. */
+  pending: boolean;
+  /** True after the player acted through a button: the next due control then takes the focus (keyboard play). */
+  keepFocus: boolean;
+  /** The throw index the sticks show; -1 before the first. */
+  shownThrow: number;
+  /** The move the board marks as the last one. */
+  lastMove: LastMove | null;
+  /** Every throw the page showed, by throw index (checked against the seeds at the end). */
+  readonly seenThrows: Map<number, SeenThrow>;
+  /** The Fair throws check: null until the game is over, "checking" while it runs, then its outcome. */
+  verdict: Verdict | "checking" | null;
+  /** True while the message line shows an error (cleared by the next events). */
+  errorShown: boolean;
+}
+
+/** The model of a page that has heard nothing from the server yet. */
+export function createModel(game: string, lang: string, info: BoardInfo): PlayModel {
+  return {
+    game, lang, info, secret: null, state: null, you: [], seatsKnown: false, pending: false, keepFocus: false,
+    shownThrow: -1, lastMove: null, seenThrows: new Map(), verdict: null, errorShown: false,
+  };
+}
+
+/** The viewer's side of state `s` (by default the one held), for the wording functions. */
+export const viewOf = (m: PlayModel, s: State = m.state as State): View => ({ s, you: m.you, seatsKnown: m.seatsKnown });
+
+/** True when the viewer may throw or move now. */
+export const canAct = (m: PlayModel): boolean => pageState.canAct(m.state, m.you, m.pending);
+
+/** True in a pass-and-play game. */
+export const isLocal = (m: PlayModel): boolean => m.state?.opponent === "local";
+
+/** Notes the throws a snapshot shows with their throw index: the opening's and the last one. */
+export function noteThrows(m: PlayModel, s: Snapshot): void {
+  s.opening.forEach((o, i) => m.seenThrows.set(i, { index: i, value: o.value, sticks: o.sticks }));
+  const last = s.lastThrow;
+  if (last) m.seenThrows.set(last.index, { index: last.index, value: last.value, sticks: last.sticks });
+}

@@ -1,0 +1,207 @@
+// The play page: connects to the game's WebSocket, draws the board and the throw, offers
+// the legal moves (one click, tap or key press each) and tells what happens in the viewer's language.
+// What the page knows is its model (model.ts); this file changes it as messages come and the
+// player acts, and has it drawn (render.ts).
+import { Board } from "../shared/board";
+import { byId } from "../shared/dom";
+import { loadStrings, t } from "../shared/i18n";
+import { keepFragmentInLangLinks } from "../shared/langmenu";
+import { type BoardInfo, OFF_SQUARE } from "../shared/model";
+import { MoveList } from "../shared/movelist";
+import type { ClientMessage, GameEvent, LegalMove, ServerMessage, Snapshot, State } from "../shared/protocol";
+import { rememberSecret } from "../shared/storage";
+import { friendJoined, setupAttention } from "./attention";
+import { ClaimTimer } from "./claim";
+import { Connection } from "./connection";
+import { ensureCommitment } from "./fair";
+import { Feed } from "./feed";
+import { createLegend } from "./legend";
+import { canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
+import { playMotion } from "./motion";
+import { Pacer } from "./pacer";
+import { announce, findUi, type PlayParts, type PlayUi, render } from "./render";
+import { clientSeed, seatFromUrl } from "./seat";
+import { renderWatchers } from "./share";
+import * as pageState from "./state";
+import * as words from "./words";
+
+/** The page: its model, the parts it draws into, and its way to the server. */
+class PlayPage {
+  readonly model: PlayModel;
+  readonly ui: PlayUi = findUi();
+  private readonly feed = new Feed(byId("feed"));
+  private readonly claimTimer = new ClaimTimer(this.ui.claim, byId("claim-wait"));
+  /** Holds back the server's messages while a throw or a move is being shown (the computer's chained plies). */
+  private readonly pacer = new Pacer((msg) => this.onMessage(msg));
+  private readonly connection: Connection;
+  private parts: PlayParts | null = null;
+
+  constructor(private readonly root: HTMLElement) {
+    const game = root.dataset.game ?? "";
+    this.model = createModel(game, root.dataset.lang ?? "en", JSON.parse(root.dataset.board ?? "{}") as BoardInfo);
+    this.connection = new Connection(game, {
+      // The commitment is recorded before the seed goes out (server/PROTOCOL.md "Fairness"); the
+      // hello carries the seed, so without the commitment the page waits and tries again.
+      ready: () => ensureCommitment(game),
+      opened: () => this.hello(),
+      message: (msg) => this.pacer.push(msg),
+      waiting: () => { this.ui.status.textContent = t("play.status.reconnecting"); },
+    });
+  }
+
+  /** Builds the board, the move list and the legend (after the strings are loaded); `narrow`: a phone held upright. */
+  build(narrow: MediaQueryList): void {
+    const { info } = this.model;
+    const board = new Board(byId("board"), info, narrow.matches);
+    const moveList = new MoveList(this.ui.moveList, info, (seat) => words.seatLabel(viewOf(this.model), seat));
+    this.root.querySelector(".table")?.append(createLegend(info, !narrow.matches));
+    narrow.addEventListener("change", () => board.setDown(narrow.matches));
+    board.onMove = (m) => { this.model.keepFocus = false; this.sendMove(m); };
+    this.parts = {
+      ui: this.ui, board, moveList, feed: this.feed, claimTimer: this.claimTimer,
+      pick: (m) => { this.model.keepFocus = true; this.sendMove(m); },
+      rerender: () => this.render(),
+    };
+    this.claimTimer.onReady = (text) => announce(this.ui, text);
+  }
+
+  render(): void {
+    if (this.parts) render(this.model, this.parts);
+  }
+
+  connect(): void {
+    void this.connection.connect();
+  }
+
+  send(msg: ClientMessage): void {
+    if (msg.t !== "ping") this.pacer.flush();  // the player's own action is never held behind a queued one
+    this.connection.send(msg);
+  }
+
+  private hello(): void {
+    const { secret, game } = this.model;
+    // Only a seat contributes a seed; it is in the fragment before it goes out (seat.ts).
+    this.send({ t: "hello", d: secret ? { secret, clientSeed: clientSeed(game) } : {} });
+  }
+
+  sendMove(m: LegalMove): void {
+    this.pacer.flush();  // the player acts: nothing queued may hold the answer back
+    const s = this.model.state;
+    if (!s || !canAct(this.model) || s.phase !== "move") return;
+    this.model.pending = true;
+    this.send({ t: "move", d: { ply: s.ply, move: m.move } });
+    this.render();
+  }
+
+  throwSticks(): void {
+    this.pacer.flush();
+    const s = this.model.state;
+    if (!s || !canAct(this.model)) return;
+    this.model.pending = true;
+    this.send({ t: "throw", d: { ply: s.ply } });
+    this.render();
+  }
+
+  /** The rematch button: to the rematch once it exists, else the offer. */
+  rematch(): void {
+    const next = this.model.state?.rematch;
+    if (next) { this.goToRematch(next); return; }
+    this.send({ t: "rematch", d: {} });
+    this.ui.rematchStatus.textContent = t("play.rematch-waiting");
+  }
+
+  private onMessage(msg: ServerMessage): void {
+    const m = this.model;
+    if (msg.t === "snapshot") this.onSnapshot(msg.d);
+    else if (msg.t === "events") this.onEvents(msg.d.events, msg.d.state);
+    else if (msg.t === "watchers") renderWatchers(msg.d.count);
+    else if (msg.t === "error") {
+      m.pending = false;
+      if (pageState.showsError(msg.d.code)) { this.ui.message.textContent = words.errorText(msg.d.code); m.errorShown = true; }
+      this.render();
+    }
+  }
+
+  private onSnapshot(s: Snapshot): void {
+    const m = this.model;
+    m.pending = false;
+    m.you = s.you;
+    m.seatsKnown = true;
+    m.state = s;
+    noteThrows(m, s);
+    if (s.rematch && m.you.length) { /* a rematch exists: offer the way there */ this.ui.rematchStatus.textContent = t("ev.rematch"); }
+    if (this.parts) m.lastMove = this.parts.moveList.rebuild(s) ?? m.lastMove;
+    this.render();
+    announce(this.ui, this.ui.status.textContent ?? "");
+  }
+
+  private onEvents(events: GameEvent[], changed: Partial<State>): void {
+    const m = this.model;
+    // Frames of changes need a state to change: none comes before the first snapshot (PROTOCOL.md).
+    if (!m.state || !this.parts) return;
+    m.pending = false;
+    m.state = pageState.afterEvents(m.state, changed, m.you);
+    // An error's words last until the game moves on.
+    if (m.errorShown) { this.ui.message.textContent = ""; m.errorShown = false; }
+    for (const ev of events) {
+      if (ev.e === "thrown") m.seenThrows.set(ev.index, { index: ev.index, value: ev.value, sticks: ev.sticks });
+      this.parts.moveList.onEvent(ev);
+      if (ev.e === "moved") m.lastMove = { from: ev.from, to: ev.bearOff ? OFF_SQUARE : ev.dest };
+      if (ev.e === "rematch" && m.you.length) { this.goToRematch(ev.game); return; }
+      if (ev.e === "joined" && m.you.length && !m.you.includes(ev.seat)) friendJoined();
+      const said = words.describe(viewOf(m), ev);
+      if (!said) continue;
+      // Notable events go to the feed (a log region: announced once), the rest to the screen reader only.
+      if (said.notable) this.feed.add(said.text);
+      else announce(this.ui, said.text);
+    }
+    this.render();
+    playMotion(this.parts.board, events);
+    if (canAct(m)) announce(this.ui, this.ui.status.textContent ?? "");
+  }
+
+  private goToRematch(newGame: string): void {
+    const { secret, lang } = this.model;
+    if (secret) rememberSecret(newGame, secret);
+    // The same secret holds the rematch's seat; the fragment carries it where storage is blocked.
+    location.assign(`/${lang}/play/${newGame}${secret ? `#seat=${encodeURIComponent(secret)}` : ""}`);
+  }
+}
+
+async function copy(ui: PlayUi, input: HTMLInputElement, button: HTMLButtonElement): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    document.execCommand("copy");
+  }
+  const label = button.textContent;
+  button.textContent = t("play.copied");
+  announce(ui, t("play.copied"));
+  setTimeout(() => { button.textContent = label; }, 1500);
+}
+
+async function main(): Promise<void> {
+  const root = byId("play");
+  const page = new PlayPage(root);
+  const { ui, model } = page;
+  keepFragmentInLangLinks();  // the language menu keeps the seat where storage is blocked
+  await loadStrings(root.dataset.strings ?? "");
+  // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
+  // query matches the stylesheet's.
+  page.build(matchMedia("(max-width: 40rem)"));
+  setupAttention(model.game);
+  const seat = await seatFromUrl(model.game, model.lang);
+  model.secret = seat.secret;
+  if (seat.problem) ui.message.textContent = words.inviteProblemText(seat.problem);
+  ui.throwButton.addEventListener("click", () => { model.keepFocus = true; page.throwSticks(); });
+  ui.resign.addEventListener("click", () => { if (confirm(t("play.confirm-resign"))) page.send({ t: "resign", d: {} }); });
+  ui.claim.addEventListener("click", () => page.send({ t: "claim", d: {} }));
+  ui.rematch.addEventListener("click", () => page.rematch());
+  for (const b of document.querySelectorAll<HTMLButtonElement>("[data-copy]"))
+    b.addEventListener("click", () => void copy(ui, byId<HTMLInputElement>(b.dataset.copy ?? ""), b));
+  page.connect();
+  setInterval(() => page.send({ t: "ping", d: {} }), 25000);
+}
+
+void main();

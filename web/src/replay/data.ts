@@ -1,0 +1,147 @@
+// The replay page's data: the game record (from the server or a file), the positions the
+// engine rebuilds from it, and the win-probability curve with the moves that lost the most —
+// the server's analysis (GET /api/games/{id}/analysis) when there is one, else computed here
+// with the engine's evaluation of each position.
+import type { Engine } from "../shared/engine-loader";
+
+/** One ply of a record (PROTOCOL.md "Verifiable record"). */
+export interface RecordPly { player: number; throw: number; sticks?: string; move: string }
+
+/** The parts of a record the replay reads. */
+export interface GameRecord {
+  ruleset: string;
+  plies: RecordPly[];
+  opening?: { throw: number; sticks?: string; seat?: number }[];
+  result?: string;
+  game?: string;
+  ending?: { reason?: string; winner?: number | null; player?: number | null };
+}
+
+/** A move that lost at least MISTAKE of win probability for its player, with the better move. */
+export interface Mistake { ply: number; player: number; move: string; best: string; loss: number }
+
+/** Where a curve came from: the server's analysis, or the engine's evaluation in this browser. */
+export type CurveSource = "server" | "browser";
+
+/** A game ready to step through: positions[0] is the start, positions[i] the position after ply i. */
+export interface Replay {
+  record: GameRecord;
+  positions: string[];
+  /** The probability that player 1 wins at each position (one per position), or null. */
+  curve: number[] | null;
+  source: CurveSource | null;
+  /** By ply number (1 = the first ply). */
+  mistakes: Map<number, Mistake>;
+}
+
+/** A move that loses this much win probability (10 points) or more is marked. */
+export const MISTAKE = 0.1;
+
+const RULESETS = ["standard", "jequier", "bell"];
+
+/**
+ * Checks that `json` has the shape of a game record; returns it, or throws an Error whose
+ * message says what is missing (the engine checks the rules when it replays it).
+ */
+export function checkRecord(json: unknown): GameRecord {
+  if (!json || typeof json !== "object" || Array.isArray(json)) throw new Error("not a JSON object");
+  const r = json as Record<string, unknown>;
+  if (typeof r.ruleset !== "string" || !RULESETS.includes(r.ruleset)) throw new Error("no known \"ruleset\"");
+  if (!Array.isArray(r.plies)) throw new Error("no \"plies\" list");
+  if (r.plies.length > 5000) throw new Error("too many plies");
+  r.plies.forEach((p: unknown, i) => {
+    const ply = p as Record<string, unknown> | null;
+    if (!ply || typeof ply.throw !== "number" || typeof ply.move !== "string" || typeof ply.player !== "number")
+      throw new Error(`ply ${i + 1} lacks "player", "throw" or "move"`);
+  });
+  return json as GameRecord;
+}
+
+/** What loading a game's record from the server gave. */
+export type Fetched = { record: GameRecord; text: string } | { problem: "playing" | "unknown" | "failed" };
+
+/** GET /api/games/{id}/record: the record, or why there is none (409 still played, 404/410 gone). */
+export async function fetchRecord(game: string): Promise<Fetched> {
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(game)}/record`);
+    if (response.status === 409) return { problem: "playing" };
+    if (response.status === 404 || response.status === 410) return { problem: "unknown" };
+    if (!response.ok) return { problem: "failed" };
+    const text = await response.text();
+    return { record: checkRecord(JSON.parse(text)), text };
+  } catch {
+    return { problem: "failed" };
+  }
+}
+
+/** The server's analysis as server/API.md gives it. */
+interface AnalysisJson {
+  winProbability?: unknown;
+  plies?: { ply?: unknown; player?: unknown; move?: unknown; best?: unknown; loss?: unknown }[];
+}
+
+/**
+ * GET /api/games/{id}/analysis for a game of `positions` positions: the curve and the marked
+ * moves, or null when the server has none to give (busy, still played, or a shape that does
+ * not fit the record) — the page then computes its own.
+ */
+export async function fetchAnalysis(game: string, positions: number): Promise<{ curve: number[]; mistakes: Map<number, Mistake> } | null> {
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(game)}/analysis`);
+    if (!response.ok) return null;
+    const a = (await response.json()) as AnalysisJson;
+    const curve = a.winProbability;
+    if (!Array.isArray(curve) || curve.length !== positions || !curve.every((p) => typeof p === "number" && p >= 0 && p <= 1)) return null;
+    const mistakes = new Map<number, Mistake>();
+    for (const p of a.plies ?? []) {
+      if (typeof p.ply !== "number" || typeof p.loss !== "number" || typeof p.best !== "string" || p.loss < MISTAKE) continue;
+      if (typeof p.move === "string" && p.best === p.move) continue;
+      mistakes.set(p.ply, { ply: p.ply, player: Number(p.player), move: String(p.move ?? ""), best: p.best, loss: p.loss });
+    }
+    return { curve: curve as number[], mistakes };
+  } catch {
+    return null;
+  }
+}
+
+/** The probability that player 1 wins that a record's ending states, or null (no ending known). */
+export function endingValue(record: GameRecord): number | null {
+  const e = record.ending;
+  if (e?.player === 1) return 1;
+  if (e?.player === 2) return 0;
+  if (e && e.winner === null && e.reason === "draw") return 0.5;
+  if (record.result === "win 1") return 1;
+  if (record.result === "win 2") return 0;
+  if (record.result === "draw") return 0.5;
+  return null;
+}
+
+/**
+ * The curve and the marked moves computed in the browser: the engine's win probability of each
+ * position (the last one the result when the record states it), and for each ply the move of
+ * the same throw whose position the engine values best for the player who moved, compared with
+ * the one played. One evaluation per legal move of each ply: quick, shallower than the server's.
+ */
+export function browserAnalysis(engine: Engine, record: GameRecord, positions: string[]): { curve: number[]; mistakes: Map<number, Mistake> } {
+  const clamp = (p: number) => Math.min(1, Math.max(0, p));
+  const curve = positions.map((p) => clamp(engine.winProbability(p)));
+  const end = endingValue(record);
+  if (end !== null && curve.length) curve[curve.length - 1] = end;
+  const mistakes = new Map<number, Mistake>();
+  record.plies.forEach((ply, i) => {
+    const before = positions[i];
+    if (!before || ply.move === "pass") return;
+    const moves = engine.moves(before, ply.throw);
+    if (moves.length < 2) return;
+    const forMover = (p: number) => (ply.player === 1 ? p : 1 - p);
+    let best = "", bestValue = -1, played = -1;
+    for (const m of moves) {
+      const value = forMover(clamp(engine.winProbability(engine.apply(before, ply.throw, m).position)));
+      if (value > bestValue) { bestValue = value; best = m; }
+      if (m === ply.move) played = value;
+    }
+    if (played >= 0 && bestValue - played >= MISTAKE && best !== ply.move)
+      mistakes.set(i + 1, { ply: i + 1, player: ply.player, move: ply.move, best, loss: bestValue - played });
+  });
+  return { curve, mistakes };
+}

@@ -1,0 +1,117 @@
+// The win-probability graph of a replay: an SVG line of the chance that the cones (player 1)
+// win at each position, a point per position, the moves that lost the most marked, the
+// position on the board shown by a vertical line. An image for assistive technology (role img
+// with a title and a description that sums it up); the figures are also in a table beside it.
+import { el, svg } from "../shared/dom";
+import { percent, t } from "../shared/i18n";
+import type { CurveSource, Mistake } from "./data";
+import { OFF_SQUARE } from "../shared/model";
+import { moveText } from "../shared/moves";
+
+const W = 640, H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14;
+
+/** A move in record notation ("7-9", "27-off", "pass") worded as the move list words it ("7 → 9"). */
+export function bestMoveText(best: string): string {
+  const m = /^(\d{1,2})-(\d{1,2}|off)$/.exec(best);
+  if (!m) return best;
+  return moveText(Number(m[1]), m[2] === "off" ? OFF_SQUARE : Number(m[2]));
+}
+
+/** Points of win probability lost (0.12 → 12). */
+export const points = (loss: number) => Math.round(loss * 100);
+
+/** The graph and its table; `pick(n)` is called when the reader clicks the graph near position n. */
+export class WinGraph {
+  private readonly root: SVGSVGElement;
+  private readonly cursor: SVGLineElement;
+  private count = 0;
+
+  constructor(private readonly box: HTMLElement, private readonly tableBox: HTMLElement, private readonly pick: (n: number) => void) {
+    this.root = svg("svg", { class: "win-graph", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "graph-svg-title", "aria-describedby": "graph-svg-desc" });
+    this.cursor = svg("line", { class: "graph-cursor", y1: TOP, y2: H - BOTTOM });
+    this.root.addEventListener("click", (ev) => {
+      const r = this.root.getBoundingClientRect();
+      if (!r.width || this.count < 2) return;
+      const x = ((ev.clientX - r.left) / r.width) * W;
+      this.pick(Math.max(0, Math.min(this.count - 1, Math.round((x - LEFT) / this.step()))));
+    });
+    box.append(this.root);
+  }
+
+  private step(): number {
+    return (W - LEFT - RIGHT) / Math.max(1, this.count - 1);
+  }
+
+  private x(n: number): number {
+    return LEFT + n * this.step();
+  }
+
+  private static y(p: number): number {
+    return TOP + (1 - p) * (H - TOP - BOTTOM);
+  }
+
+  /**
+   * Draws `curve` (one chance per position) with `mistakes` (by ply number: the position after
+   * the ply carries the mark); `moves[i]` words ply i + 1 for the table.
+   */
+  draw(curve: number[], mistakes: Map<number, Mistake>, moves: string[], source: CurveSource): void {
+    this.count = curve.length;
+    const title = svg("title", { id: "graph-svg-title" });
+    title.textContent = t("replay.graph-svg-title");
+    const desc = svg("desc", { id: "graph-svg-desc" });
+    const lowest = curve.reduce((a, b) => Math.min(a, b), 1), highest = curve.reduce((a, b) => Math.max(a, b), 0);
+    desc.textContent = t("replay.graph-desc", {
+      positions: curve.length, first: percent(curve[0] ?? 0.5), last: percent(curve[curve.length - 1] ?? 0.5),
+      low: percent(lowest), high: percent(highest), marks: mistakes.size,
+    });
+    const grid = svg("g", { class: "graph-grid" });
+    for (const p of [0, 0.5, 1]) {
+      const y = WinGraph.y(p);
+      grid.append(svg("line", { x1: LEFT, x2: W - RIGHT, y1: y, y2: y, class: p === 0.5 ? "graph-mid" : "graph-edge" }));
+      const label = svg("text", { x: LEFT - 6, y: y + 5, "text-anchor": "end", class: "graph-label" });
+      label.textContent = percent(p);
+      grid.append(label);
+    }
+    const d = curve.map((p, n) => `${n ? "L" : "M"}${this.x(n).toFixed(1)} ${WinGraph.y(p).toFixed(1)}`).join(" ");
+    const area = svg("path", { class: "graph-area", d: `${d} L${this.x(curve.length - 1).toFixed(1)} ${WinGraph.y(0)} L${LEFT} ${WinGraph.y(0)} Z` });
+    const line = svg("path", { class: "graph-line", d });
+    const dots = svg("g", { class: "graph-points" });
+    curve.forEach((p, n) => {
+      dots.append(svg("circle", { class: "graph-point", cx: this.x(n).toFixed(1), cy: WinGraph.y(p).toFixed(1), r: curve.length > 120 ? 1.6 : 2.6, "data-n": n, "data-p": p }));
+    });
+    const marks = svg("g", { class: "graph-mistakes" });
+    for (const m of mistakes.values()) {
+      const p = curve[m.ply];
+      if (p === undefined) continue;
+      const [x, y] = [this.x(m.ply), WinGraph.y(p)];
+      marks.append(svg("path", { class: "graph-mistake", "data-n": m.ply, d: `M${x.toFixed(1)} ${(y - 9).toFixed(1)} l7 12 h-14 Z` }));
+    }
+    this.root.replaceChildren(title, desc, grid, area, line, this.cursor, dots, marks);
+    this.table(curve, mistakes, moves, source);
+  }
+
+  /** Moves the vertical line to position `n`. */
+  setCurrent(n: number): void {
+    const x = this.x(n).toFixed(1);
+    this.cursor.setAttribute("x1", x);
+    this.cursor.setAttribute("x2", x);
+  }
+
+  private table(curve: number[], mistakes: Map<number, Mistake>, moves: string[], source: CurveSource): void {
+    const table = el("table", { class: "graph-figures" });
+    const caption = el("caption", {}, t(source === "server" ? "replay.source.server" : "replay.source.browser"));
+    const head = el("tr");
+    for (const key of ["replay.col.position", "replay.col.move", "replay.col.chance", "replay.col.better"]) head.append(el("th", { scope: "col" }, t(key)));
+    const body = el("tbody");
+    curve.forEach((p, n) => {
+      const row = el("tr");
+      const m = mistakes.get(n);
+      row.append(el("th", { scope: "row" }, String(n)), el("td", {}, n ? moves[n - 1] ?? "" : t("replay.start")), el("td", {}, percent(p)),
+        el("td", {}, m ? t("replay.better", { best: bestMoveText(m.best), points: points(m.loss) }) : ""));
+      body.append(row);
+    });
+    table.append(caption, el("thead"), body);
+    table.querySelector("thead")?.append(head);
+    this.tableBox.replaceChildren(table);
+  }
+}

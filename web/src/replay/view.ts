@@ -1,0 +1,119 @@
+// The replay's stepping: the board at one position of the game, chosen with ← and → (Home,
+// End), the buttons, the slider, a click in the move list or on the graph; the URL fragment
+// keeps the position (#ply=N), so a link or a reload opens the same one.
+import { Board } from "../shared/board";
+import { byId, el } from "../shared/dom";
+import { fragmentValue, setFragment } from "../shared/fragment";
+import { percent, t } from "../shared/i18n";
+import type { BoardInfo } from "../shared/model";
+import { type Entry, entryText, replay as listEntries } from "../shared/movelist";
+import { readPosition } from "../shared/position";
+import type { Replay } from "./data";
+import { WinGraph, bestMoveText, points } from "./graph";
+
+/** The position the fragment names (#ply=N), within 0..last; 0 (the start) when it names none. */
+export function plyFromFragment(last: number): number {
+  const n = Number(fragmentValue("ply"));
+  return fragmentValue("ply") !== null && Number.isInteger(n) && n >= 0 ? Math.min(n, last) : 0;
+}
+
+/** One replayed game on the page. */
+export class ReplayView {
+  private readonly board: Board;
+  private readonly slider = byId<HTMLInputElement>("replay-slider");
+  private readonly list = byId<HTMLOListElement>("replay-moves");
+  private graph: WinGraph | null = null;
+  private entries: Entry[] = [];
+  private current = -1;
+
+  constructor(private readonly root: HTMLElement, private readonly info: BoardInfo, private readonly game: Replay, narrow: MediaQueryList) {
+    this.board = new Board(byId("board"), info, narrow.matches);
+    narrow.addEventListener("change", () => this.board.setDown(narrow.matches));
+    const last = game.positions.length - 1;
+    this.slider.max = String(last);
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    byId("replay-first").addEventListener("click", () => this.go(0));
+    byId("replay-prev").addEventListener("click", () => this.go(this.current - 1));
+    byId("replay-next").addEventListener("click", () => this.go(this.current + 1));
+    byId("replay-last").addEventListener("click", () => this.go(last));
+    document.addEventListener("keydown", (ev) => this.key(ev));
+    // The move list's words come from the record as the play page words them (shared/movelist.ts).
+    this.entries = listEntries(info, { opening: game.record.opening ?? [], players: [1, 2], record: { plies: game.record.plies } }).entries;
+    this.fillList();
+    if (game.curve) this.showGraph(game.curve);
+    this.go(plyFromFragment(last), false);
+  }
+
+  private showGraph(curve: number[]): void {
+    byId("replay-graph-panel").hidden = false;
+    byId("graph-source").textContent = t(this.game.source === "server" ? "replay.source.server" : "replay.source.browser");
+    this.graph = new WinGraph(byId("replay-graph"), byId("graph-table"), (n) => this.go(n));
+    this.graph.draw(curve, this.game.mistakes, this.entries.map(entryText), this.game.source ?? "browser");
+  }
+
+  private fillList(): void {
+    const items: HTMLLIElement[] = [];
+    const add = (n: number, text: string, note?: string) => {
+      const li = el("li", { "data-n": String(n) });
+      const button = el("button", { type: "button", class: "replay-step" }, text);
+      button.addEventListener("click", () => this.go(n));
+      li.append(button);
+      if (note) { li.classList.add("mistake"); li.append(el("span", { class: "mistake-note" }, note)); }
+      items.push(li);
+    };
+    add(0, t("replay.start"));
+    this.entries.forEach((e, i) => {
+      const m = this.game.mistakes.get(i + 1);
+      add(i + 1, entryText(e), m ? t("replay.mistake", { best: bestMoveText(m.best), points: points(m.loss) }) : undefined);
+    });
+    this.list.replaceChildren(...items);
+  }
+
+  private key(ev: KeyboardEvent): void {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    // The slider steps by itself with the arrows; text fields keep their keys.
+    if (ev.target instanceof Element && ev.target.closest("input, textarea, select, [contenteditable]")) return;
+    const last = this.game.positions.length - 1;
+    const to = { ArrowLeft: this.current - 1, ArrowRight: this.current + 1, Home: 0, End: last }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    this.go(to);
+  }
+
+  private scrollTo(li: HTMLElement): void {
+    const box = this.list;
+    const top = li.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - li.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+  }
+
+  /** Shows position `n` (clamped to the game); `keepUrl` false leaves the address as it came. */
+  go(n: number, keepUrl = true): void {
+    const last = this.game.positions.length - 1;
+    n = Math.max(0, Math.min(last, Math.trunc(n)));
+    if (n === this.current) return;
+    this.current = n;
+    const text = this.game.positions[n] ?? "";
+    const pos = readPosition(text);
+    const e = n > 0 ? this.entries[n - 1] : undefined;
+    const lastMove = e?.kind === "move" ? { from: e.from ?? 0, to: e.dest ?? e.to ?? 0 } : null;
+    this.board.render(pos.board, pos.off, [], lastMove);
+    this.root.dataset.position = text;
+    this.root.dataset.ply = String(n);
+    this.slider.value = String(n);
+    this.slider.setAttribute("aria-valuetext", t("replay.position", { n, total: last }));
+    byId("replay-position").textContent = t("replay.position", { n, total: last });
+    const chance = this.game.curve?.[n];
+    byId("replay-ply").textContent = [e ? entryText(e) : t("replay.start"), chance === undefined ? "" : t("replay.chance", { p1: percent(chance), p2: percent(1 - chance) })]
+      .filter(Boolean).join(" · ");
+    for (const li of this.list.children) {
+      const here = (li as HTMLElement).dataset.n === String(n);
+      const button = li.querySelector("button");
+      if (here) button?.setAttribute("aria-current", "step");
+      else button?.removeAttribute("aria-current");
+      // The list scrolls inside its own box (scrollIntoView would scroll the page as well).
+      if (here) this.scrollTo(li as HTMLElement);
+    }
+    this.graph?.setCurrent(n);
+    if (keepUrl) setFragment({ ply: String(n) });
+  }
+}

@@ -1,0 +1,329 @@
+// The SVG board: 3 × 10 squares in path order, the houses' signs, the two sides' pieces
+// (cones and spools, told apart by shape as well as colour) and highlighted destinations.
+import { svg } from "./dom";
+import { formatList, t } from "./i18n";
+import { type BoardInfo, type LastMove, OFF_SQUARE } from "./model";
+import { kindOf, kindPath, kindWords } from "./moves";
+import type { LegalMove } from "./protocol";
+
+const SIZE = 100;
+/** The bear-off tray's depth across the path, in board units. */
+const TRAY = 110;
+
+/**
+ * Top-left corner of a square's cell. Across (desktop): row 1 is 1..10 left to right, row 2 is
+ * 20..11, row 3 is 21..30. Down (a phone held upright) the same S turned: column 1 is 1..10 top
+ * to bottom, column 2 is 20..11 (11 at the foot, beside 10), column 3 is 21..30, and the tray
+ * lies below 30.
+ */
+export function cellOf(square: number, down = false): { x: number; y: number } {
+  const lane = Math.floor((square - 1) / 10);
+  const k = (square - 1) % 10;
+  const along = (lane === 1 ? 9 - k : k) * SIZE;
+  return down ? { x: lane * SIZE, y: along } : { x: along, y: lane * SIZE };
+}
+
+/** The label of a square for assistive technology, with its house name when it has one. */
+export function squareName(info: BoardInfo, square: number): string {
+  const house = info.houses.find(([s]) => s === square);
+  return house ? t("play.square-named", { square, name: t(`house.${house[1]}`) }) : t("play.square", { square });
+}
+
+function houseSign(key: string, x: number, y: number): SVGGElement {
+  const g = svg("g", { class: `sign sign-${key}`, "aria-hidden": "true" });
+  const cx = x + 50, cy = y + 50;
+  switch (key) {
+    case "water":
+      for (const dy of [-14, 0, 14])
+        g.append(svg("path", { d: `M${x + 18} ${cy + dy} q8 -9 16 0 t16 0 t16 0 t16 0`, class: "sign-line" }));
+      break;
+    case "beauty": // nefer: a tall stroke through a rounded body
+      g.append(svg("ellipse", { cx, cy: cy + 10, rx: 14, ry: 18, class: "sign-line" }));
+      g.append(svg("path", { d: `M${cx} ${cy - 34} V${cy - 8} M${cx - 10} ${cy - 22} H${cx + 10}`, class: "sign-line" }));
+      break;
+    case "three-truths":
+      for (const dx of [-16, 0, 16]) g.append(svg("path", { d: `M${cx + dx} ${cy - 22} V${cy + 22}`, class: "sign-line" }));
+      break;
+    case "re-atoum":
+      g.append(svg("circle", { cx, cy, r: 20, class: "sign-line" }));
+      g.append(svg("circle", { cx, cy, r: 5, class: "sign-fill" }));
+      break;
+    case "return": // ankh
+      g.append(svg("ellipse", { cx, cy: cy - 20, rx: 9, ry: 12, class: "sign-line" }));
+      g.append(svg("path", { d: `M${cx} ${cy - 8} V${cy + 30} M${cx - 18} ${cy} H${cx + 18}`, class: "sign-line" }));
+      break;
+    default: {
+      const numeral = { x: "X", iii: "III", ii: "II", i: "I" }[key] ?? "";
+      const text = svg("text", { x: cx, y: cy + 14, class: "sign-text", "text-anchor": "middle" });
+      text.textContent = numeral;
+      g.append(text);
+    }
+  }
+  return g;
+}
+
+/** The sign of a house (water, beauty, three-truths, …) drawn in the 100 × 100 cell at (x, y). */
+export function drawHouseSign(key: string, x = 0, y = 0): SVGGElement {
+  return houseSign(key, x, y);
+}
+
+/** Where a piece is drawn: its 100 × 100 drawing moved to (x, y) and scaled by `scale` (board units). */
+export interface Place { x: number; y: number; scale: number }
+
+/** A piece: player 1's cone or player 2's spool, drawn in the 100 × 100 cell at (x, y), scaled by `scale`. */
+export function piece(player: number, x: number, y: number, scale = 1): SVGGElement {
+  const g = svg("g", { class: `piece piece-${player}`, transform: `translate(${x} ${y})${scale !== 1 ? ` scale(${scale})` : ""}` });
+  if (player === 1) {
+    g.append(svg("path", { d: "M50 14 L76 78 Q50 90 24 78 Z", class: "piece-body" }));
+  } else {
+    // Its top edge stays below the square's number (two digits reach x = 28, y = 20).
+    g.append(svg("path", { d: "M26 24 H74 L58 55 L74 86 H26 L42 55 Z", class: "piece-body" }));
+    g.append(svg("path", { d: "M39 55 H61", class: "piece-band" }));
+  }
+  return g;
+}
+
+/** Draws and redraws the board inside a container, across or (on a narrow screen) down. */
+export class Board {
+  private readonly root: SVGSVGElement;
+  private readonly squaresLayer: SVGGElement;
+  private readonly piecesLayer: SVGGElement;
+  private readonly marksLayer: SVGGElement;
+  /** Above the pieces: the kinds' icons on destinations (never in the way of a click). */
+  private readonly topLayer: SVGGElement;
+  private moves: LegalMove[] = [];
+  private board: number[] = [];
+  private off: [number, number] = [0, 0];
+  private last: LastMove | null = null;
+  private down = false;
+  /** The pieces drawn by the last render: on a square (1..30), and each side's in the tray, in order. */
+  private onSquare = new Map<number, SVGGElement>();
+  private inTray: [SVGGElement[], SVGGElement[]] = [[], []];
+  private readonly places = new WeakMap<SVGGElement, Place>();
+  /** Called when the player picks a move by clicking or tapping a piece or a destination. */
+  onMove: (move: LegalMove) => void = () => {};
+
+  constructor(container: HTMLElement, private readonly info: BoardInfo, down = false) {
+    this.root = svg("svg", { class: "board", role: "img", "aria-labelledby": "board-title" });
+    const title = svg("title", { id: "board-title" });
+    this.root.append(title);
+    this.squaresLayer = svg("g");
+    this.marksLayer = svg("g", { class: "marks" });
+    this.piecesLayer = svg("g");
+    this.topLayer = svg("g", { class: "top-marks" });
+    this.root.append(this.squaresLayer, this.marksLayer, this.piecesLayer, this.topLayer);
+    this.setDown(down);
+    container.append(this.root);
+  }
+
+  /** Lays the board across (three rows of ten) or down (three columns of ten, the tray below). */
+  setDown(down: boolean): void {
+    if (down === this.down && this.squaresLayer.childElementCount) return;
+    this.down = down;
+    const long = SIZE * 10 + TRAY + 10;
+    this.root.setAttribute("viewBox", down ? `0 0 ${SIZE * 3} ${long}` : `0 0 ${long} ${SIZE * 3}`);
+    this.root.classList.toggle("down", down);
+    this.squaresLayer.replaceChildren();
+    for (let s = 1; s <= 30; s++) {
+      const { x, y } = cellOf(s, down);
+      const cell = svg("g", { class: "square", "data-square": s });
+      const classes = ["cell"];
+      if (this.info.safe.includes(s)) classes.push("safe");
+      if (s === this.info.water) classes.push("water");
+      cell.append(svg("rect", { x: x + 2, y: y + 2, width: SIZE - 4, height: SIZE - 4, rx: 6, class: classes.join(" ") }));
+      // Down, the board is drawn smaller: a larger number in the corner, the piece beside it.
+      const num = svg("text", down ? { x: x + 7, y: y + 27, class: "square-number" } : { x: x + 8, y: y + 20, class: "square-number" });
+      num.textContent = String(s);
+      cell.append(num);
+      const house = this.info.houses.find(([sq]) => sq === s);
+      if (house) {
+        const sign = houseSign(house[1], x, y);
+        if (down) sign.setAttribute("transform", `translate(${x + 18} ${y + 16}) scale(0.8) translate(${-x} ${-y})`);
+        cell.append(sign);
+        // The house's name: a tooltip for the pointer, the square's name in the document.
+        const name = svg("title");
+        name.textContent = squareName(this.info, s);
+        cell.prepend(name);
+      }
+      cell.addEventListener("click", () => this.pick(s));
+      this.squaresLayer.append(cell);
+    }
+    // The bear-off tray after square 30: to its right across, below it down.
+    const off = svg("g", { class: "square off-tray", "data-square": OFF_SQUARE });
+    const tray = this.trayBox(2);
+    off.append(svg("rect", { ...tray, rx: 8, class: "cell tray" }));
+    const label = svg("text", down
+      ? { x: SIZE * 3 - 22, y: SIZE * 10 + 72, class: "square-number", "text-anchor": "middle" }
+      : { x: SIZE * 10 + 63, y: SIZE * 3 - 14, class: "square-number", "text-anchor": "middle" });
+    label.textContent = down ? "↓" : "⟶";
+    off.append(label);
+    off.addEventListener("click", () => this.pick(OFF_SQUARE));
+    this.squaresLayer.append(off);
+    this.render(this.board, this.off, this.moves, this.last);
+  }
+
+  /** The tray's rectangle, `inset` units inside its cell. */
+  private trayBox(inset: number): { x: number; y: number; width: number; height: number } {
+    const [along, across] = [SIZE * 10 + 10 + inset - 2, inset];
+    const [length, depth] = [TRAY - 4 - 2 * (inset - 2), SIZE * 3 - 2 * inset];
+    return this.down ? { x: across, y: along, width: depth, height: length } : { x: along, y: across, width: length, height: depth };
+  }
+
+  /** Shows a position: board[i] is the owner (0, 1, 2) of square i + 1; `off` per player. */
+  render(board: number[], off: [number, number], moves: LegalMove[], last: LastMove | null): void {
+    this.board = board;
+    this.off = off;
+    this.moves = moves;
+    this.last = last;
+    this.piecesLayer.replaceChildren();
+    this.marksLayer.replaceChildren();
+    this.topLayer.replaceChildren();
+    if (last) for (const sq of [last.from, last.to]) this.mark(sq, "last-move");
+    for (const m of moves) this.markMove(m);
+    this.onSquare = new Map();
+    this.inTray = [[], []];
+    board.forEach((owner, i) => {
+      if (!owner) return;
+      const at = this.placeOf(i + 1);
+      const p = piece(owner, at.x, at.y, at.scale);
+      p.setAttribute("data-at", String(i + 1));
+      this.places.set(p, at);
+      this.onSquare.set(i + 1, p);
+      if (moves.some((m) => m.from === i + 1)) p.classList.add("movable");
+      p.addEventListener("click", (ev) => { ev.stopPropagation(); this.pick(i + 1); });
+      this.piecesLayer.append(p);
+    });
+    // Borne-off pieces in the tray. Across: player 1 in the upper half, player 2 in the lower,
+    // two to a row. Down: one row each, player 1 above player 2, the arrow left free at the end.
+    off.forEach((count, k) => {
+      for (let n = 0; n < count; n++) {
+        const at = this.down ? [2 + n * 25, SIZE * 10 + 8 + k * 50] : [SIZE * 10 + 14 + (n % 2) * 50, 6 + k * 148 + Math.floor(n / 2) * 28];
+        const place = { x: at[0] ?? 0, y: at[1] ?? 0, scale: 0.5 };
+        const p = piece(k + 1, place.x, place.y, place.scale);
+        this.places.set(p, place);
+        this.inTray[k]?.push(p);
+        this.piecesLayer.append(p);
+      }
+    });
+    this.describe(off);
+  }
+
+  /** Where a piece standing on `square` (1..30) is drawn in the current layout (OFF_SQUARE: the tray's middle). */
+  placeOf(square: number): Place {
+    if (square >= OFF_SQUARE) {
+      const box = this.trayBox(2);
+      return { x: box.x + box.width / 2 - 25, y: box.y + box.height / 2 - 25, scale: 0.5 };
+    }
+    const { x, y } = cellOf(square, this.down);
+    return this.down ? { x: x + 18, y: y + 16, scale: 0.8 } : { x, y, scale: 1 };
+  }
+
+  /** The piece the last render drew on `square` (1..30), or for OFF_SQUARE `player`'s newest piece in the tray; null if none. */
+  pieceAt(square: number, player = 0): SVGGElement | null {
+    if (square >= OFF_SQUARE) {
+      const tray = this.inTray[player - 1] ?? [];
+      return tray[tray.length - 1] ?? null;
+    }
+    return this.onSquare.get(square) ?? null;
+  }
+
+  /**
+   * Moves a drawn piece through `places` (board units; `offset` 0..1 is when it is at each, evenly
+   * spread when absent) in `ms` milliseconds, ending where the render drew it, with the class `moving` meanwhile. Returns the animation, or null when the
+   * piece is not on the board or the browser lacks the Web Animations API. A later render
+   * replaces the piece, which ends its animation.
+   */
+  animatePiece(p: SVGGElement, places: (Place & { offset?: number })[], ms: number): Animation | null {
+    const end = this.places.get(p);
+    if (!end || typeof p.animate !== "function" || !places.length) return null;
+    const css = (q: Place) => `translate(${q.x}px, ${q.y}px) scale(${q.scale})`;
+    const frames: Keyframe[] = places.map((q) => (q.offset === undefined ? { transform: css(q) } : { transform: css(q), offset: q.offset }));
+    frames.push({ transform: css(end), offset: 1 });
+    p.classList.add("moving");
+    // fill backwards: in the frame where the animation starts its time may be a hair below 0,
+    // and without it the piece would flash at its end place.
+    const animation = p.animate(frames, { duration: ms, easing: "ease-in-out", fill: "backwards" });
+    animation.addEventListener("finish", () => p.classList.remove("moving"));
+    return animation;
+  }
+
+  /** Emphasises the piece and destination of one move (while its button has focus or hover). */
+  preview(move: LegalMove | null): void {
+    this.root.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
+    if (!move) return;
+    this.root.querySelector(`.square[data-square="${move.bearOff ? OFF_SQUARE : move.to}"]`)?.classList.add("preview");
+    this.root.querySelector(`.square[data-square="${move.from}"]`)?.classList.add("preview");
+    if (move.water) this.root.querySelector(`.square[data-square="${move.dest}"]`)?.classList.add("preview");
+  }
+
+  /**
+   * A legal move's destination: the dashed frame, and for a move that does more than move its
+   * kind's icon in the corner with the words as a tooltip. A House of Water landing also marks
+   * the square the piece ends on, and writes "→ N" on the House of Water.
+   */
+  private markMove(m: LegalMove): void {
+    const target = m.bearOff ? OFF_SQUARE : m.to;
+    const kind = kindOf(m);
+    const mark = this.mark(target, kind ? `destination kind-${kind}` : "destination");
+    if (!mark) return;
+    const title = svg("title");
+    title.textContent = kind ? t("play.mark.destination-kind", { what: kindWords(m) }) : t("play.mark.destination");
+    mark.append(title);
+    if (!kind || this.topLayer.querySelector(`.kind-mark[data-square="${target}"]`)) return;
+    const box = target >= OFF_SQUARE ? this.trayBox(6) : { ...cellOf(target, this.down), width: SIZE, height: SIZE };
+    const icon = svg("g", { class: `kind-mark kind-${kind}`, "data-square": target, transform: `translate(${box.x + box.width - 36} ${box.y + 4})` });
+    icon.append(svg("circle", { cx: 16, cy: 16, r: 16, class: "kind-disc" }), svg("path", { d: kindPath(kind), transform: "translate(4 4)", class: "kind-stroke" }));
+    this.topLayer.append(icon);
+    if (kind !== "water") return;
+    const to = svg("text", { x: box.x + box.width - 8, y: box.y + box.height - 8, "text-anchor": "end", class: "kind-text" });
+    to.textContent = `→${m.dest}`;
+    this.topLayer.append(to);
+    const landing = this.mark(m.dest, "water-landing");
+    if (landing) {
+      const words = svg("title");
+      words.textContent = t("play.mark.water-landing", { square: m.to });
+      landing.append(words);
+    }
+  }
+
+  /** Draws a marking rectangle of class `cls` on a square (or the tray); returns its group. */
+  private mark(square: number, cls: string): SVGGElement | null {
+    if (square < 1) return null;
+    const g = svg("g", { class: cls, "data-square": Math.min(square, OFF_SQUARE) });
+    if (square >= OFF_SQUARE) g.append(svg("rect", { ...this.trayBox(6), rx: 6 }));
+    else {
+      const { x, y } = cellOf(square, this.down);
+      g.append(svg("rect", { x: x + 6, y: y + 6, width: SIZE - 12, height: SIZE - 12, rx: 5 }));
+    }
+    this.marksLayer.append(g);
+    return g;
+  }
+
+  private pick(square: number): void {
+    const move = this.moves.find((m) => m.from === square) ?? this.moves.find((m) => (m.bearOff ? OFF_SQUARE : m.to) === square);
+    if (move) this.onMove(move);
+  }
+
+  private describe(off: [number, number]): void {
+    const title = this.root.querySelector("title");
+    if (title) title.textContent = boardTitle(this.board, off);
+  }
+
+}
+
+/**
+ * The board's text for screen readers: per side its squares and its borne-off count, e.g.
+ * "Cones: 1, 3, 5; 2 off. Spools: 2, 4; 3 off". `board` holds 30 squares (0 empty, 1 or 2 the
+ * player), `off` the pieces each player has borne off. A side with no piece left on the board
+ * is only its count ("Cones: 5 off"), never an empty list.
+ */
+export function boardTitle(board: readonly number[], off: readonly [number, number]): string {
+  const parts: string[] = [];
+  for (const player of [1, 2]) {
+    const squares = board.flatMap((o, i) => (o === player ? [i + 1] : []));
+    const borne = t("play.off", { count: off[player - 1] ?? 0 });
+    const onBoard = squares.length > 0 ? `${formatList(squares)}; ` : "";
+    parts.push(t("label.value", { label: t(`play.side.${player}`), value: `${onBoard}${borne}` }));
+  }
+  return parts.join(". ");
+}
