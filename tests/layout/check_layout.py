@@ -41,8 +41,8 @@ def main(root: pathlib.Path) -> int:
             continue
         text = (root / readme).read_text(encoding="utf-8")
         for sub in sorted(p.name for p in folder.iterdir() if p.is_dir()):
-            if f"`{sub}/`" not in text:
-                breaches.append(f"{src}/{sub}/: not named in {readme} (as `{sub}/`)")
+            if not re.search(r"[`/]" + re.escape(sub) + r"/`", text):
+                breaches.append(f"{src}/{sub}/: not named in {readme} (as `{sub}/` or `src/{sub}/`)")
     for breach in breaches:
         print(breach)
     if breaches:
