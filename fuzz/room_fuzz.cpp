@@ -16,8 +16,12 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "check.hpp"
+#include "config.hpp"
 #include "memory_storage.hpp"
+#include "metrics.hpp"
 #include "protocol.hpp"
 #include "room.hpp"
 #include "senet/fairness.hpp"

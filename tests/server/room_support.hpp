@@ -18,9 +18,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config.hpp"
 #include "manual_clock.hpp"
 #include "manual_scheduler.hpp"
 #include "memory_storage.hpp"
+#include "metrics.hpp"
 #include "registry.hpp"
 #include "senet/fairness.hpp"
 

@@ -7,7 +7,7 @@
 #include <functional>
 #include <mutex>
 
-#include "room.hpp"
+#include "services.hpp"
 
 namespace senet::server {
 

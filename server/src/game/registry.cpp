@@ -2,8 +2,11 @@
 
 #include <iostream>
 
-#include "invite.hpp"
 #include "senet/fairness.hpp"
+
+#include "config.hpp"
+#include "invite.hpp"
+#include "metrics.hpp"
 
 namespace senet::server {
 

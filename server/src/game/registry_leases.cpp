@@ -5,7 +5,9 @@
 #include <iostream>
 #include <unordered_set>
 
+#include "config.hpp"
 #include "log_limit.hpp"
+#include "metrics.hpp"
 #include "registry.hpp"
 
 namespace senet::server {

@@ -1,15 +1,15 @@
 #include "room.hpp"
 
-#include <iostream>
+#include <nlohmann/json.hpp>
 
-#include "senet/ai.hpp"
 #include "senet/fairness.hpp"
 #include "senet/record.hpp"
 
+#include "config.hpp"
 #include "invite.hpp"
-#include "log_limit.hpp"
-#include "state_json.hpp"
 #include "json_text.hpp"
+#include "log_limit.hpp"
+#include "metrics.hpp"
 
 namespace senet::server {
 
@@ -31,18 +31,15 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
       game_(std::move(game)),
       ply_(ply),
       throwIndex_(throwIndex),
+      audience_(services_.clock),
       lastAction_(services_.clock.now()),
       rng_(seedFrom(row_.id)),
       commitment_(fairness::commitment(row_.serverSeed)) {
     if (!row_.result.empty()) {
-        json r = json::parse(row_.result, nullptr, false);
-        if (!r.is_discarded()) {
-            resultText_ = jsonText(r);
-            result_ = std::move(r);
-        }
+        const json r = json::parse(row_.result, nullptr, false);
+        if (!r.is_discarded()) resultText_ = jsonText(r);
     }
-    offlineSince_.fill(services_.clock.now());
-    if (!result_) services_.metrics.gamesRunning.fetch_add(1);
+    if (!overLocked()) services_.metrics.gamesRunning.fetch_add(1);
 }
 
 std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& services, GameRow row,
@@ -75,7 +72,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
     }
     auto room = std::make_shared<Room>(services, std::move(row), std::move(game), static_cast<std::int64_t>(actions.size()), throws);
     room->lastThrowSeat_ = lastThrowSeat;
-    if (room->game_.phase() == Phase::Over && !room->result_) {
+    if (room->game_.phase() == Phase::Over && !room->overLocked()) {
         // Stopped between the last move and storing the result (an older version stored them
         // apart): store the board's result now; until that succeeds the game is not served.
         const Ending ending = endingOf(room->game_, std::nullopt, "bear-off");
@@ -102,11 +99,11 @@ bool Room::idleFor(std::chrono::milliseconds idle) const {
 
 bool Room::unloadable(std::chrono::milliseconds quiet) const {
     Guard lock(*this);
-    return peers_.empty() && !computerScheduled_ && !pending_ && services_.clock.now() - lastAction_ > quiet;
+    return audience_.empty() && !computerScheduled_ && !pending_ && services_.clock.now() - lastAction_ > quiet;
 }
 
 Room::~Room() {
-    if (!result_) services_.metrics.gamesRunning.fetch_sub(1);  // unloaded before its end
+    if (!overLocked()) services_.metrics.gamesRunning.fetch_sub(1);  // unloaded before its end
 }
 
 bool Room::waiting() const {
@@ -115,159 +112,57 @@ bool Room::waiting() const {
 
 bool Room::seedsPending() const { return throwIndex_ == 0 && (!row_.clientSeeds[0] || !row_.clientSeeds[1]); }
 
-bool Room::online(int seat) const { return isComputer(seat) || connections_[seat] > 0; }
+bool Room::online(int seat) const { return isComputer(seat) || audience_.connected(seat); }
 
 std::optional<std::int64_t> Room::playerOfSeat(int seat) const {
     if (game_.phase() == Phase::Opening) return std::nullopt;
     return number(*game_.playerOf(seat));
 }
 
-void Room::writeState(std::string& out, StateMarks* marks) const {
-    StateFields f{game_,        row_,      commitment_,       ply_,
-                  throwIndex_,  lastThrowSeat_, overLocked(), waiting(),
-                  !overLocked() && !waiting() && seedsPending(), {online(0), online(1)},
-                  rematchOffered_, resultText_, services_.config.grace.count()};
-    writeStateJson(out, f, marks);
+StateFields Room::fields() const {
+    return StateFields{game_,        row_,      commitment_,       ply_,
+                       throwIndex_,  lastThrowSeat_, overLocked(), waiting(),
+                       !overLocked() && !waiting() && seedsPending(), {online(0), online(1)},
+                       rematchOffered_, resultText_, services_.config.grace.count()};
 }
 
 json Room::state() const {
     std::string text;
-    writeState(text);
+    writeStateJson(text, fields());
     return json::parse(text);
 }
 
-std::shared_ptr<const std::string> Room::snapshotFor(const PeerState& p) const {
-    auto& cached = snapshots_[p.seats & 3u];
-    if (cached) return cached;
-    std::string text;
-    writeState(text);
-    // Its holder would miss a member that the next events frame leaves out as unchanged.
-    if (text != sentState_) sendAllMembers_ = true;
-    json s = json::parse(text);
-    s["record"] = json::parse(recordToJson(game_.record(), game_.outcome()));
-    json you = json::array();
-    for (const int seat : {0, 1})
-        if (p.seats & (1u << seat)) you.push_back(seat);
-    s["you"] = std::move(you);
-    cached = std::make_shared<const std::string>(protocol::envelope("snapshot", jsonText(s)));
-    return cached;
-}
+void Room::sendSnapshot(PeerState& p) { audience_.sendSnapshot(p, frames_.snapshot(p.seats, fields())); }
 
-void Room::deliver(const PeerState& p, std::shared_ptr<const std::string> frame) const {
-    auto peer = p.peer.lock();
-    if (!peer) return;
-    peer->send(std::move(frame));
-    // Not released here: if this was the last reference, the connection's destructor would
-    // detach from this room while its lock is held. Guard releases it after unlocking.
-    held_.push_back(std::move(peer));
-}
-
-void Room::sendTo(const PeerState& p, std::string frame) const {
-    deliver(p, std::make_shared<const std::string>(std::move(frame)));
-}
-
-void Room::sendSnapshot(PeerState& p) {
-    deliver(p, snapshotFor(p));
-    p.synced = true;
-}
-
-void Room::broadcast(const Events& events) {
-    snapshots_ = {};  // the state changed
-    // {"t":"events","d":{"events":[...],"ply":N,"state":{...}}}, written without a JSON tree.
-    std::string text;
-    text.reserve(frameSize_);
-    text += R"({"t":"events","d":{"events":[)";
-    text += events.text();
-    text += R"(],"ply":)";
-    jsonout::appendInt(text, ply_);
-    text += R"(,"state":)";
-    // Only the members that changed since the last events frame (PROTOCOL.md "events"); every
-    // synced connection holds that frame's state or a snapshot of the same state (else
-    // sendAllMembers_ is set). A connection without a snapshot yet gets none: it has no state.
-    spareState_.clear();
-    StateMarks marks;
-    writeState(spareState_, &marks);
-    const std::string_view sent(sentState_);
-    appendChangedMembers(text, spareState_, marks, sendAllMembers_ ? nullptr : &sent, sentMarks_);
-    sentState_.swap(spareState_);
-    sentMarks_ = marks;
-    sendAllMembers_ = false;
-    text += "}}";
-    frameSize_ = std::max(frameSize_, text.size() + 256);
-    auto frame = std::make_shared<const std::string>(std::move(text));
-    for (auto& [key, p] : peers_)
-        if (p.synced)
-            deliver(p, frame);
-}
+void Room::broadcast(const Events& events) { audience_.sendToSynced(frames_.events(events, ply_, fields())); }
 
 void Room::error(PeerState& p, std::string_view code, std::string_view message) {
     services_.metrics.rejected.fetch_add(1, std::memory_order_relaxed);
-    sendTo(p, protocol::errorMessage(code, message, ply_));
+    audience_.send(p, protocol::errorMessage(code, message, ply_));
 }
 
 void Room::attach(Peer* key, std::weak_ptr<Peer> peer) {
     Guard lock(*this);
     if (moved_) {
         // Found just before it left: the client goes to the game's new owner.
-        if (auto p = peer.lock()) {
-            p->closeWith(kMovedCloseCode, "moved");
-            services_.metrics.movedCloses.fetch_add(1, std::memory_order_relaxed);
-            held_.push_back(std::move(p));
-        }
+        if (audience_.refuse(peer, kMovedCloseCode, "moved")) services_.metrics.movedCloses.fetch_add(1, std::memory_order_relaxed);
         return;
     }
-    peers_[key] = PeerState{std::move(peer), 0, false, false, std::nullopt};
-}
-
-void Room::setSeats(PeerState& p, unsigned seats, Events& events) {
-    for (int seat = 0; seat < 2; ++seat) {
-        const bool had = p.seats & (1u << seat), has = seats & (1u << seat);
-        if (had == has) continue;
-        if (has) {
-            if (connections_[seat]++ == 0) events.add().str("e", "presence").boolean("online", true).num("seat", seat);
-        } else if (--connections_[seat] == 0) {
-            offlineSince_[seat] = services_.clock.now();
-            events.add().str("e", "presence").boolean("online", false).num("seat", seat);
-        }
-    }
-    p.seats = seats;
-}
-
-std::shared_ptr<const std::string> Room::watchersFrame() const {
-    if (!watchersFrame_) {
-        std::string d;
-        jsonout::Object(d).num("count", watchers_);
-        watchersFrame_ = std::make_shared<const std::string>(protocol::envelope("watchers", d));
-    }
-    return watchersFrame_;
-}
-
-void Room::countWatchers(int delta, const PeerState* except) {
-    if (delta == 0) return;
-    watchers_ += delta;
-    watchersFrame_.reset();
-    // One shared frame for everybody; the game's state and its shared snapshots are untouched.
-    const auto frame = watchersFrame();
-    for (auto& [key, p] : peers_)
-        if (p.hello && &p != except) deliver(p, frame);
+    audience_.attach(key, std::move(peer));
 }
 
 void Room::detach(Peer* key) {
     Guard lock(*this);
-    auto it = peers_.find(key);
-    if (it == peers_.end()) return;
+    Events events;
+    if (!audience_.detach(key, events)) return;
     // Its messages waiting for a pending write go with it (the key may be reused).
     std::erase_if(deferred_, [key](const Deferred& d) { return d.key == key; });
-    Events events;
-    if (it->second.hello && !it->second.seats) countWatchers(-1, &it->second);
-    setSeats(it->second, 0, events);
-    peers_.erase(it);
     if (!events.empty()) broadcast(events);
 }
 
 void Room::reject(Peer* key, const protocol::ParseError& e) {
     Guard lock(*this);
-    if (auto it = peers_.find(key); it != peers_.end()) error(it->second, e.code, e.message);
+    if (PeerState* p = audience_.find(key)) error(*p, e.code, e.message);
 }
 
 void Room::onHello(PeerState& p, const protocol::Hello& h) {
@@ -281,13 +176,8 @@ void Room::onHello(PeerState& p, const protocol::Hello& h) {
                 seats |= 1u << seat;
         badSecret = seats == 0;
     }
-    const bool watched = p.hello && !p.seats;
-    p.hello = true;
-    // Its answer is the snapshot below, which holds this hello's events: until it goes out, the
-    // connection gets no events frame (a second hello's too: PROTOCOL.md "events").
-    p.synced = false;
-    setSeats(p, seats, events);
-    countWatchers(int(seats == 0) - int(watched), &p);
+    // Its answer is the snapshot below, which holds this hello's events.
+    audience_.hello(p, seats, events);
     if (seats) {
         // A seat's seed is fixed by its first seated hello: the seed it carries, or one the
         // server draws for it. Both are fixed before the first throw (seedsPending).
@@ -298,7 +188,7 @@ void Room::onHello(PeerState& p, const protocol::Hello& h) {
     }
     if (badSecret) error(p, "bad-secret", "this secret holds no seat of this game; you are watching");
     if (!events.empty()) broadcast(events);
-    deliver(p, watchersFrame());  // before the snapshot: the count goes with every hello
+    audience_.sendWatchers(p);  // before the snapshot: the count goes with every hello
     sendSnapshot(p);
 }
 
@@ -309,7 +199,7 @@ bool Room::fixSeeds(PeerState& p, Events& events) {
         const std::string seed = *p.seed;
         if (!stored(&p, "the client seed", [&] { services_.storage.setClientSeed(row_.id, seat, seed); })) return false;
         row_.clientSeeds[seat] = seed;
-        snapshots_ = {};  // the state changed, even if a later write fails and nothing is broadcast
+        frames_.changed();  // the state changed, even if a later write fails and nothing is broadcast
         events.add().str("clientSeed", seed).str("e", "seed").num("seat", seat);
     }
     return true;
@@ -370,7 +260,7 @@ JoinOutcome Room::join(const std::string& inviteToken) {
     out.seat = seat;
     out.secret = secret;
     out.commitment = commitment_;
-    offlineSince_[seat] = services_.clock.now();
+    audience_.seatTaken(seat);
     Events events;
     events.add().str("e", "joined").num("seat", seat);
     broadcast(events);
@@ -409,7 +299,7 @@ json Room::summary() const {
     for (const char* k : {"game", "ruleset", "opponent", "level", "phase", "ply", "seats", "result", "rematch", "rematchOf"})
         out[k] = s[k];
     out["commitment"] = s["fairness"]["commitment"];
-    out["watchers"] = watchers_;
+    out["watchers"] = audience_.watchers();
     return out;
 }
 
@@ -418,7 +308,7 @@ std::optional<std::string> Room::verifiableRecord() const {
     if (!overLocked()) return std::nullopt;
     json j = json::parse(recordToJson(game_.record(), game_.outcome()));
     j["game"] = row_.id;
-    j["ending"] = *result_;
+    j["ending"] = json::parse(resultText_);
     j["fairness"] = {{"version", 1},
                      {"serverSeed", fairness::toHex(row_.serverSeed)},
                      {"commitment", fairness::commitment(row_.serverSeed)},

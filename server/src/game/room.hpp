@@ -1,93 +1,25 @@
 // One game in play: the engine's Game (the only judge of the rules), its seats and secrets,
-// its fair throws, its connected peers, and the rules of the conversation in PROTOCOL.md.
-// Thread-safe: every public method locks the room's mutex. No networking types here.
+// its fair throws, its writes and the order of its messages, and the rules of the conversation
+// in PROTOCOL.md. Its connections are its Audience (audience.hpp), the frames of its state are
+// built by StateFrames (state_frames.hpp). Thread-safe: every public method locks the room's
+// mutex. No networking types here.
 #pragma once
 
-#include <array>
-#include <atomic>
-#include <chrono>
 #include <deque>
-#include <functional>
-#include <limits>
-#include <memory>
 #include <mutex>
-#include <optional>
-#include <string>
-#include <unordered_map>
 #include <variant>
-#include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
-#include "state_json.hpp"
-#include "clock.hpp"
-#include "commit_queue.hpp"
-#include "config.hpp"
-#include "json_out.hpp"
-#include "metrics.hpp"
+#include "audience.hpp"
 #include "protocol.hpp"
 #include "senet/game.hpp"
 #include "senet/rng.hpp"
+#include "services.hpp"
+#include "state_frames.hpp"
 #include "storage.hpp"
 
 namespace senet::server {
-
-/// A connection that receives text frames (a WebSocket session). `send` is thread-safe and
-/// never blocks: it queues the frame.
-class Peer {
-public:
-    virtual ~Peer() = default;
-    /// Queues one text frame for the client.
-    virtual void send(std::shared_ptr<const std::string> frame) = 0;
-    /// Closes the connection with a WebSocket close `code` and `reason` (thread-safe, never
-    /// blocks); frames queued before it still go out first. The default does nothing.
-    virtual void closeWith(std::uint16_t code, const std::string& reason) { (void)code, (void)reason; }
-};
-
-/// The close code of a connection whose game moved to another instance (PROTOCOL.md): the
-/// client reconnects at once and says hello again; nothing it was told is lost.
-inline constexpr std::uint16_t kMovedCloseCode = 4001;
-
-/// Runs work later on a thread that may block (the computer's decisions).
-class Scheduler {
-public:
-    virtual ~Scheduler() = default;
-    /// Calls `fn` once after `delay` (0 = as soon as possible), on a worker thread.
-    virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
-    /// Tasks queued and not yet started (0 when unknown).
-    virtual std::size_t pending() const { return 0; }
-};
-
-class Room;
-
-/// A log line let through at most once per interval, counting the occurrences in between (the
-/// computer's "queue busy" line, room_computer.cpp). Times are milliseconds of Services::clock.
-struct LogLimit {
-    std::atomic<std::int64_t> count{0};  ///< occurrences not yet reported in a line
-    std::atomic<std::int64_t> lastMs{std::numeric_limits<std::int64_t>::min() / 2};  ///< when the last line went out
-};
-
-/// What every room uses. Outlives every room.
-struct Services {
-    Storage& storage;
-    Metrics& metrics;
-    Scheduler& scheduler;
-    const Config& config;
-    /// Creates, stores and registers the rematch of a finished game (sides swapped) and returns its id.
-    /// Throws StorageError.
-    std::function<std::string(const GameRow& finished)> createRematch;
-    /// The time of the room's limits (claim grace period, idle and unload times); the steady
-    /// clock unless a test injects another (manual_clock.hpp).
-    Clock& clock = steadyClock();
-    /// The "computer queue busy" line's limit: once per 10 s of `clock`, per registry.
-    LogLimit busyLog{};
-    /// Group commit of throws and moves (commit_queue.hpp); null: each is written at once on
-    /// the calling thread. Must outlive every room's pending write.
-    CommitQueue* commits = nullptr;
-    /// Called (under the room's lock) when a write of `room` met LeaseLost: the registry drops
-    /// it from memory. Takes only the registry's mutex. Empty: nothing is called.
-    std::function<void(const std::string& id, const Room* room)> leaseLost{};
-};
 
 /// The answer to POST /api/games/{id}/join.
 struct JoinOutcome {
@@ -160,17 +92,7 @@ public:
     bool moved() const;
 
 private:
-    struct PeerState {
-        std::weak_ptr<Peer> peer;
-        unsigned seats = 0;  ///< bit s: holds seat s
-        bool hello = false;
-        /// Holds the game state: received the snapshot answering its last hello. Only such a
-        /// connection gets events frames (they carry what changed since its last frame).
-        bool synced = false;
-        /// The client seed this connection offers for its seats (its hello's, or one drawn for
-        /// it): kept to fix the seed again if its write failed.
-        std::optional<std::string> seed;
-    };
+    using PeerState = Audience::PeerState;
     /// How a game ends: the result JSON and its parts.
     struct Ending {
         std::optional<int> winner;
@@ -178,53 +100,26 @@ private:
         std::string reason;
         std::string json;
     };
-    /// The events of one message (PROTOCOL.md "Events"), serialised in order as they happen.
-    class Events {
-    public:
-        /// Starts the next event object; it is closed when the returned writer is destroyed.
-        jsonout::Object add() {
-            if (!text_.empty()) text_ += ',';
-            return jsonout::Object(text_);
-        }
-        bool empty() const { return text_.empty(); }
-        /// The events joined by commas (the inside of the JSON array).
-        const std::string& text() const { return text_; }
 
-    private:
-        std::string text_;
-    };
-
-    bool overLocked() const { return result_.has_value(); }
+    bool overLocked() const { return !resultText_.empty(); }
     /// A friend game one of whose seats is free.
     bool waiting() const;
     /// Before the first throw, while a seat's client seed is not fixed.
     bool seedsPending() const;
     bool isComputer(int seat) const { return row_.seatHashes[seat] == "computer"; }
+    /// Whether `seat` is the computer's or has a connection.
     bool online(int seat) const;
-    /// Appends the state (PROTOCOL.md: the snapshot without `record` and `you`) as JSON.
-    /// Appends the state object (PROTOCOL.md "Snapshot" without record and you); with `marks`,
-    /// records where its members start.
-    void writeState(std::string& out, StateMarks* marks = nullptr) const;
+    /// What the state (PROTOCOL.md "Snapshot" without record and you) is written from.
+    StateFields fields() const;
+    /// The state object as a JSON tree (for summary).
     nlohmann::json state() const;
-    /// The snapshot frame for `p`, shared by every connection holding the same seats until the
-    /// state changes (a broadcast clears the cache).
-    std::shared_ptr<const std::string> snapshotFor(const PeerState& p) const;
     /// The player number of `seat`, nullopt during Jéquier's opening.
     std::optional<std::int64_t> playerOfSeat(int seat) const;
-    /// Sends a frame to `p` if it is still connected (the reference taken is released by Guard).
-    void deliver(const PeerState& p, std::shared_ptr<const std::string> frame) const;
-    void sendTo(const PeerState& p, std::string frame) const;
     /// Sends `p` its snapshot; from then on it gets events frames (p.synced).
     void sendSnapshot(PeerState& p);
     /// Sends the events frame of `events` to every connection that holds the state (synced).
     void broadcast(const Events& events);
     void error(PeerState& p, std::string_view code, std::string_view message);
-    void setSeats(PeerState& p, unsigned seats, Events& events);
-    /// Adds `delta` to the spectator count; when it changed, sends the `watchers` message to
-    /// every connection that said hello but `except`.
-    void countWatchers(int delta, const PeerState* except);
-    /// The `watchers` message with the current count (built once per count).
-    std::shared_ptr<const std::string> watchersFrame() const;
     int actingSeat(const PeerState& p) const;
 
     void onHello(PeerState& p, const protocol::Hello& h);
@@ -275,8 +170,7 @@ private:
     public:
         explicit Guard(const Room& room) : room_(room), lock_(room.mutex_) {}
         ~Guard() {
-            std::vector<std::shared_ptr<Peer>> released;
-            released.swap(room_.held_);
+            auto released = room_.audience_.takeHeld();
             lock_.unlock();
         }
         Guard(const Guard&) = delete;
@@ -289,18 +183,13 @@ private:
 
     Services& services_;
     mutable std::mutex mutex_;
-    mutable std::vector<std::shared_ptr<Peer>> held_;  ///< connections sent to under the lock (see Guard)
     GameRow row_;
     Game game_;
     std::int64_t ply_ = 0;
     std::int64_t throwIndex_ = 0;
-    std::optional<nlohmann::json> result_;
-    std::string resultText_;  ///< result_ serialised
-    std::unordered_map<Peer*, PeerState> peers_;
-    std::array<int, 2> connections_{};
-    int watchers_ = 0;  ///< connections that said hello and hold no seat (spectators)
-    mutable std::shared_ptr<const std::string> watchersFrame_;  ///< {"t":"watchers",...} for watchers_
-    std::array<std::chrono::steady_clock::time_point, 2> offlineSince_{};
+    std::string resultText_;  ///< the result JSON once over (row_.result as stored), "" while playing
+    Audience audience_;       ///< the connections
+    StateFrames frames_;      ///< the events and snapshot frames of the state
     std::array<bool, 2> rematchOffered_{};
     std::chrono::steady_clock::time_point lastAction_;
     bool computerScheduled_ = false;
@@ -317,14 +206,7 @@ private:
     std::chrono::steady_clock::time_point computerDue_;  ///< when the scheduled decision should start
     int lastThrowSeat_ = 0;
     Rng rng_;
-    std::string commitment_;        ///< SHA-256 of the server seed, hex (fixed at creation)
-    std::size_t frameSize_ = 2048;  ///< capacity to reserve for the next events frame
-    // The state every connection that said hello holds: the last events frame's full state.
-    // The next events frame sends only the members that differ from it (PROTOCOL.md "events").
-    std::string sentState_, spareState_;
-    StateMarks sentMarks_;
-    mutable bool sendAllMembers_ = true;  ///< a snapshot went out at a state no events frame sent
-    mutable std::array<std::shared_ptr<const std::string>, 4> snapshots_;  ///< by seats bitmask; cleared on change
+    std::string commitment_;  ///< SHA-256 of the server seed, hex (fixed at creation)
 };
 
 }  // namespace senet::server

@@ -3,12 +3,16 @@
 // A throw or move that ends the game is stored with its result in one write; throws and moves
 // go through the commit queue when there is one (group commit, commitAction).
 #include "room.hpp"
-#include "json_text.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include "senet/fairness.hpp"
 #include "senet/record.hpp"
 
-#include "state_json.hpp"
+#include "commit_queue.hpp"
+#include "config.hpp"
+#include "json_text.hpp"
+#include "metrics.hpp"
 
 namespace senet::server {
 
@@ -59,7 +63,6 @@ void Room::commitEnding(const Ending& e, Events& events) {
     row_.status = "over";
     row_.result = e.json;
     resultText_ = e.json;
-    result_ = json::parse(e.json);
     services_.metrics.gamesRunning.fetch_sub(1);
     events.add()
         .str("e", "result")
@@ -90,17 +93,13 @@ void Room::commitAction(PeerState* p, const char* what, BatchedAction write, std
     }
     // Group commit: nothing changes and nothing goes out until the batch holding this write
     // committed; the room's other messages wait for it (handle), so the game's order holds.
-    Peer* key = nullptr;
-    if (p)
-        for (auto& [k, state] : peers_)
-            if (&state == p) key = k;
+    Peer* key = p ? p->key : nullptr;
     pending_ = true;
     services_.commits->submit(std::move(write), [self = shared_from_this(), key, what, apply = std::move(apply),
                                                  failed = std::move(failed)](std::exception_ptr error) {
         Guard lock(*self);
         self->pending_ = false;
-        auto it = key ? self->peers_.find(key) : self->peers_.end();
-        PeerState* peer = it == self->peers_.end() ? nullptr : &it->second;
+        PeerState* peer = key ? self->audience_.find(key) : nullptr;
         // The one failure path of every write (stored): logged, `storage` to the sender.
         if (!error || self->stored(peer, what, [&] { std::rethrow_exception(error); })) apply();
         else if (failed) failed();
@@ -238,13 +237,13 @@ void Room::handle(Peer* key, const protocol::ClientMessage& message, SteadyTime:
 
 void Room::handleLocked(Peer* key, const protocol::ClientMessage& message, SteadyTime::time_point received) {
     if (moved_) return;  // the lease was lost while an action was being stored
-    auto it = peers_.find(key);
-    if (it == peers_.end()) return;
-    PeerState& p = it->second;
+    PeerState* found = audience_.find(key);
+    if (!found) return;
+    PeerState& p = *found;
     if (const auto* h = std::get_if<protocol::Hello>(&message)) return onHello(p, *h);
     if (std::holds_alternative<protocol::Ping>(message)) {
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
-        return sendTo(p, protocol::envelope("pong", jsonText(json({{"time", ms.count()}}))));
+        return audience_.send(p, protocol::envelope("pong", jsonText(json({{"time", ms.count()}}))));
     }
     if (!p.hello) return error(p, "hello-first", "send hello first");
     onAction(p, message, received);
@@ -293,8 +292,8 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
         const int other = 1 - mine;
         if (row_.opponent == "local" || isComputer(other) || row_.seatHashes[other].empty())
             return error(p, "cannot-claim", "there is no human opponent to claim against");
-        if (connections_[other] > 0) return error(p, "cannot-claim", "your opponent is online");
-        const auto away = services_.clock.now() - offlineSince_[other];
+        if (audience_.connected(other)) return error(p, "cannot-claim", "your opponent is online");
+        const auto away = services_.clock.now() - audience_.offlineSince(other);
         if (away < services_.config.grace)
             return error(p, "cannot-claim",
                          "your opponent has been offline for " +

@@ -8,6 +8,8 @@
 #include "senet/ai.hpp"
 #include "senet/record.hpp"
 
+#include "config.hpp"
+
 namespace senet::server {
 
 using SteadyTime = std::chrono::steady_clock;

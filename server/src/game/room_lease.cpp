@@ -1,6 +1,7 @@
 // A room whose game moved to another instance (server/README.md "Several instances"): its lease
 // was lost, so it closes its connections with the "moved" code and leaves this instance.
 #include "log_limit.hpp"
+#include "metrics.hpp"
 #include "room.hpp"
 
 namespace senet::server {
@@ -18,13 +19,8 @@ bool Room::moved() const {
 void Room::evictLocked() {
     if (moved_) return;
     moved_ = true;
-    for (auto& [key, p] : peers_) {
-        auto peer = p.peer.lock();
-        if (!peer) continue;
-        peer->closeWith(kMovedCloseCode, "moved");
-        services_.metrics.movedCloses.fetch_add(1, std::memory_order_relaxed);
-        held_.push_back(std::move(peer));  // released by Guard after unlocking
-    }
+    // Released by Guard after unlocking.
+    services_.metrics.movedCloses.fetch_add(audience_.closeAll(kMovedCloseCode, "moved"), std::memory_order_relaxed);
 }
 
 void Room::onLeaseLost(std::string_view what, const std::exception& e) {

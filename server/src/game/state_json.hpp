@@ -1,5 +1,5 @@
 // The game state as JSON (PROTOCOL.md "Snapshot" without `record` and `you`), written straight
-// into a string: it goes out with every events message, so it must be cheap. Used by room.cpp.
+// into a string: it goes out with every events message, so it must be cheap. Used by StateFrames.
 #pragma once
 
 #include <array>
@@ -73,47 +73,52 @@ struct StateMarks {
     std::size_t count = 0;  ///< members recorded (kMembers after a complete write)
 };
 
-/// Appends the state object; its keys are written in sorted order (json_out.hpp). With `marks`,
-/// records where each member starts (for appendChangedMembers).
-inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* marks = nullptr) {
-    const Position& pos = f.game.position();
-    const Ruleset& r = f.game.rules();
-    const bool isOver = f.over;
-    const bool opening = f.game.phase() == Phase::Opening;
-    const std::size_t start = out.size();
-    jsonout::Object s(out, marks ? marks->at.data() : nullptr, marks ? StateMarks::kMembers : 0);
-    s.key("board");
+/// The parts of the state object that take more than one call to write (writeStateJson): each
+/// appends one member's value.
+namespace state_parts {
+
+/// `board`: squares 1..30, each 0 (empty), 1 or 2.
+inline void writeBoard(std::string& out, const Position& pos) {
     out += '[';
     for (int sq = 1; sq <= kSquareCount; ++sq) {
         if (sq > 1) out += ',';
         jsonout::appendInt(out, pos.ownerAt(sq));
     }
     out += ']';
-    s.key("fairness");
-    {
-        jsonout::Object fair(out);
-        fair.key("clientSeeds");
-        out += '[';
-        for (int seat = 0; seat < 2; ++seat) {
-            if (seat) out += ',';
-            if (f.row.clientSeeds[seat]) jsonout::appendString(out, *f.row.clientSeeds[seat]);
-            else out += "null";
-        }
-        out += ']';
-        fair.str("commitment", f.commitment);
-        if (isOver) fair.str("serverSeed", fairness::toHex(f.row.serverSeed));
-        else fair.null("serverSeed");
+}
+
+/// `fairness`: the client seeds, the commitment, the server seed once the game is over.
+inline void writeFairness(std::string& out, const StateFields& f) {
+    jsonout::Object fair(out);
+    fair.key("clientSeeds");
+    out += '[';
+    for (int seat = 0; seat < 2; ++seat) {
+        if (seat) out += ',';
+        if (f.row.clientSeeds[seat]) jsonout::appendString(out, *f.row.clientSeeds[seat]);
+        else out += "null";
     }
-    s.str("game", f.row.id);
-    s.num("grace", f.grace);
-    s.key("lastThrow");
+    out += ']';
+    fair.str("commitment", f.commitment);
+    if (f.over) fair.str("serverSeed", fairness::toHex(f.row.serverSeed));
+    else fair.null("serverSeed");
+}
+
+/// `lastThrow`: the last throw and who threw it, null before the first.
+inline void writeLastThrow(std::string& out, const StateFields& f) {
     if (const auto t = f.game.lastThrow(); t && f.throwIndex > 0)
-        jsonout::Object(out).num("index", f.throwIndex - 1).num("seat", f.lastThrowSeat).str("sticks", sticksString(r, *t)).num("value", t->value);
+        jsonout::Object(out)
+            .num("index", f.throwIndex - 1)
+            .num("seat", f.lastThrowSeat)
+            .str("sticks", sticksString(f.game.rules(), *t))
+            .num("value", t->value);
     else
         out += "null";
-    s.key("legalMoves");
+}
+
+/// `legalMoves`: the moves of the pending throw (none once the game is over).
+inline void writeLegalMoves(std::string& out, const StateFields& f) {
     out += '[';
-    if (!isOver) {
+    if (!f.over) {
         bool first = true;
         for (const Move& m : f.game.legalMoves()) {
             if (!first) out += ',';
@@ -123,45 +128,43 @@ inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* m
         }
     }
     out += ']';
-    s.strOrNull("level", f.row.level);
-    s.key("off");
+}
+
+/// `off`: pieces borne off by player 1 and player 2.
+inline void writeOff(std::string& out, const Position& pos) {
     out += '[';
     jsonout::appendInt(out, pos.off[0]);
     out += ',';
     jsonout::appendInt(out, pos.off[1]);
     out += ']';
-    s.key("opening");
+}
+
+/// `opening`: the throws of Jéquier's opening, seats alternating.
+inline void writeOpening(std::string& out, const Game& game) {
     out += '[';
-    for (std::size_t i = 0; i < f.game.record().opening.size(); ++i) {
-        const Throw t = f.game.record().opening[i];
+    for (std::size_t i = 0; i < game.record().opening.size(); ++i) {
+        const Throw t = game.record().opening[i];
         if (i) out += ',';
-        jsonout::Object(out).num("seat", static_cast<int>(i % 2)).str("sticks", sticksString(r, t)).num("value", t.value);
+        jsonout::Object(out).num("seat", static_cast<int>(i % 2)).str("sticks", sticksString(game.rules(), t)).num("value", t.value);
     }
     out += ']';
-    s.str("opponent", f.row.opponent);
-    s.str("phase", isOver ? "over" : f.waiting ? "waiting" : phaseName(f.game.phase()));
-    s.key("players");
-    if (opening) {
+}
+
+/// `players`: the player number of each seat, null during Jéquier's opening.
+inline void writePlayers(std::string& out, const Game& game) {
+    if (game.phase() == Phase::Opening) {
         out += "null";
-    } else {
-        out += '[';
-        jsonout::appendInt(out, number(*f.game.playerOf(0)));
-        out += ',';
-        jsonout::appendInt(out, number(*f.game.playerOf(1)));
-        out += ']';
+        return;
     }
-    s.num("ply", f.ply);
-    s.str("position", formatPosition(pos));
-    s.strOrNull("rematch", f.row.rematch);
-    s.strOrNull("rematchOf", f.row.rematchOf);
-    s.key("rematchOffered");
-    out += f.rematchOffered[0] ? "[true," : "[false,";
-    out += f.rematchOffered[1] ? "true]" : "false]";
-    s.raw("result", f.resultText.empty() ? std::string_view("null") : f.resultText);
-    s.str("ruleset", r.key);
-    if (isOver || f.waiting || f.seedsPending) s.null("seatToAct");
-    else s.num("seatToAct", f.game.seatToAct());
-    s.key("seats");
+    out += '[';
+    jsonout::appendInt(out, number(*game.playerOf(0)));
+    out += ',';
+    jsonout::appendInt(out, number(*game.playerOf(1)));
+    out += ']';
+}
+
+/// `seats`: each seat's kind, presence and whether it is taken.
+inline void writeSeats(std::string& out, const StateFields& f) {
     out += '[';
     for (int seat = 0; seat < 2; ++seat) {
         if (seat) out += ',';
@@ -171,8 +174,51 @@ inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* m
             .boolean("taken", !f.row.seatHashes[seat].empty());
     }
     out += ']';
+}
+
+}  // namespace state_parts
+
+/// Appends the state object; its keys are written in sorted order (json_out.hpp). With `marks`,
+/// records where each member starts (for appendChangedMembers).
+inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* marks = nullptr) {
+    using namespace state_parts;
+    const Position& pos = f.game.position();
+    const std::size_t start = out.size();
+    jsonout::Object s(out, marks ? marks->at.data() : nullptr, marks ? StateMarks::kMembers : 0);
+    s.key("board");
+    writeBoard(out, pos);
+    s.key("fairness");
+    writeFairness(out, f);
+    s.str("game", f.row.id);
+    s.num("grace", f.grace);
+    s.key("lastThrow");
+    writeLastThrow(out, f);
+    s.key("legalMoves");
+    writeLegalMoves(out, f);
+    s.strOrNull("level", f.row.level);
+    s.key("off");
+    writeOff(out, pos);
+    s.key("opening");
+    writeOpening(out, f.game);
+    s.str("opponent", f.row.opponent);
+    s.str("phase", f.over ? "over" : f.waiting ? "waiting" : phaseName(f.game.phase()));
+    s.key("players");
+    writePlayers(out, f.game);
+    s.num("ply", f.ply);
+    s.str("position", formatPosition(pos));
+    s.strOrNull("rematch", f.row.rematch);
+    s.strOrNull("rematchOf", f.row.rematchOf);
+    s.key("rematchOffered");
+    out += f.rematchOffered[0] ? "[true," : "[false,";
+    out += f.rematchOffered[1] ? "true]" : "false]";
+    s.raw("result", f.resultText.empty() ? std::string_view("null") : f.resultText);
+    s.str("ruleset", f.game.rules().key);
+    if (f.over || f.waiting || f.seedsPending) s.null("seatToAct");
+    else s.num("seatToAct", f.game.seatToAct());
+    s.key("seats");
+    writeSeats(out, f);
     s.num("throwIndex", f.throwIndex);
-    if (opening) s.null("turn");
+    if (f.game.phase() == Phase::Opening) s.null("turn");
     else s.num("turn", number(pos.turn));
     if (marks) {
         // Relative to the object's start; the last mark is where `s` writes its closing brace.

@@ -4,7 +4,7 @@
 #include <atomic>
 
 #include "net.hpp"
-#include "room.hpp"
+#include "services.hpp"
 
 namespace senet::server {
 

@@ -1,5 +1,7 @@
 #include "websocket_session.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "log_limit.hpp"
 #include "security_headers.hpp"
 
