@@ -20,26 +20,11 @@ std::string_view trimmed(std::string_view text) {
     return text;
 }
 
-/// Whether every element of the comma-separated `list` is empty, save exactly one `chunked`.
-bool loneChunked(std::string_view list) {
-    int chunked = 0;
-    while (true) {
-        const auto comma = list.find(',');
-        const std::string_view item = trimmed(list.substr(0, comma));
-        if (!item.empty()) {
-            if (!equalsNoCase(item, "chunked")) return false;
-            ++chunked;
-        }
-        if (comma == std::string_view::npos) break;
-        list.remove_prefix(comma + 1);
-    }
-    return chunked == 1;
-}
-
 /// The fields that frame a request, as counted over its head.
 struct Framing {
     int host = 0, contentLength = 0, transferEncoding = 0;
     std::string transferCodings;  ///< every Transfer-Encoding line's value, joined by commas
+    bool http11 = false;          ///< the request line ends in HTTP/1.1
 };
 
 /// Reads one field line into `framing`; the fault of the line itself, if any.
@@ -78,7 +63,10 @@ std::optional<std::string> framingFault(std::string_view header) {
         header.remove_prefix(end == std::string_view::npos ? header.size() : end + 2);
         if (requestLine) {
             // Empty lines before the request line are allowed (RFC 9112 §2.2); the line itself is Beast's.
-            if (!line.empty()) requestLine = false;
+            if (!line.empty()) {
+                requestLine = false;
+                framing.http11 = line.ends_with(" HTTP/1.1");
+            }
             continue;
         }
         if (line.empty()) break;  // the end of the head
@@ -86,7 +74,11 @@ std::optional<std::string> framingFault(std::string_view header) {
     }
     if (framing.transferEncoding > 0) {
         if (framing.contentLength > 0) return "both Transfer-Encoding and Content-Length";
-        if (!loneChunked(framing.transferCodings)) return "a Transfer-Encoding other than chunked";
+        // One line, exactly `chunked`: no list, no empty elements, nothing another reader could weigh differently.
+        if (framing.transferEncoding > 1 || !equalsNoCase(trimmed(framing.transferCodings), "chunked"))
+            return "a Transfer-Encoding other than chunked";
+        // RFC 9112 §6.1: in an HTTP/1.0 message the framing is faulty.
+        if (!framing.http11) return "a Transfer-Encoding in a request older than HTTP/1.1";
     }
     return std::nullopt;
 }

@@ -15,7 +15,8 @@ namespace senet::server {
 /// framing has one reading. A fault is any of: a field line that starts with a space or tab
 /// (obs-fold), white space in or right after a field name, two Host fields, two Content-Length
 /// fields, a Content-Length that is not digits only, both Transfer-Encoding and Content-Length,
-/// a Transfer-Encoding other than one lone `chunked` (over all its lines). The text is a short
+/// a Transfer-Encoding other than one line that is exactly `chunked`
+/// (case aside), a Transfer-Encoding in a request older than HTTP/1.1. The text is a short
 /// English reason for the 400 answer ("two Host headers"). Never throws; O(size of header).
 std::optional<std::string> framingFault(std::string_view header);
 
