@@ -240,6 +240,9 @@ std::optional<std::string> checkThrowCount(const json& declared, std::uint64_t i
 
 }  // namespace
 
+/// Arrays and objects inside one another a record may hold (a real one holds 4).
+constexpr std::size_t kMaxRecordDepth = 64;
+
 int cmdVerify(Args args) {
     const auto a = parseArgs(args);
     if (!a) return kUsageError;
@@ -249,6 +252,9 @@ int cmdVerify(Args args) {
     if (!text) return error("cannot read " + std::string(a->record.substr(0, 200)));
     const json j = json::parse(*text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return error("the record is not a JSON object");
+    // A record is a few levels deep; the signature check's serializer recurses per level.
+    if (nestedDeeperThan(*text, kMaxRecordDepth))
+        return refuse("the record is nested deeper than " + std::to_string(kMaxRecordDepth) + " levels");
     // Before the signature: signed bytes with a member twice can be read as another game.
     if (const auto twice = firstDuplicateMember(*text)) return refuse("the record has the member " + *twice + " twice");
 

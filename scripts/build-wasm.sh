@@ -12,7 +12,7 @@ out=build-wasm
 wasm=$out/engine.wasm
 sources=(
   engine/src/ruleset.cpp engine/src/position.cpp engine/src/movegen.cpp engine/src/game.cpp
-  engine/src/record.cpp engine/src/record_positions.cpp
+  engine/src/record.cpp engine/src/record_positions.cpp engine/src/json_members.cpp
   engine/ai/src/evaluation.cpp engine/ai/src/learned.cpp engine/ai/src/features.cpp
   engine/ai/src/search.cpp engine/ai/src/win_probability.cpp
   engine/wasm/bindings.cpp

@@ -63,13 +63,16 @@ private:
     std::string path() const {
         std::string out;
         for (const Level& level : open_) {
+            std::string step;
             if (level.object) {
-                if (!out.empty()) out += '.';
-                out += level.current.substr(0, 40);
+                if (!out.empty()) step += '.';
+                step += level.current.substr(0, 40);
             } else {
-                out += '[' + std::to_string(level.index) + ']';
+                step = '[' + std::to_string(level.index) + ']';
             }
-            if (out.size() > 200) return out.substr(0, 200);
+            // Cut between steps, never inside one.
+            if (out.size() + step.size() > 200) return out + "…";
+            out += step;
         }
         return open_.size() == 1 ? '"' + out + '"' : out;
     }
@@ -81,6 +84,7 @@ private:
 
 std::optional<std::string> firstDuplicateMember(std::string_view text) {
     DuplicateFinder finder;
+#if defined(__cpp_exceptions)
     try {
         nlohmann::json::sax_parse(text, &finder, nlohmann::json::input_format_t::json, /*strict=*/true);
     } catch (...) {
@@ -88,7 +92,30 @@ std::optional<std::string> firstDuplicateMember(std::string_view text) {
         // (allocation) means no answer: the caller's own parse decides.
         return std::nullopt;
     }
+#else
+    // The WebAssembly build has no exceptions: parse errors come through parse_error all the same.
+    nlohmann::json::sax_parse(text, &finder, nlohmann::json::input_format_t::json, /*strict=*/true);
+#endif
     return finder.duplicate;
+}
+
+bool nestedDeeperThan(std::string_view text, std::size_t depth) {
+    std::size_t open = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++open > depth) return true;
+        } else if ((c == ']' || c == '}') && open > 0) {
+            --open;
+        }
+    }
+    return false;
 }
 
 }  // namespace senet

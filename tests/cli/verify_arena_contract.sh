@@ -29,6 +29,9 @@ sed 's/}[[:space:]]*$/,"game":"AAAAAAAAAAAAAAAAAAAAAA"}/' "$STD" >"$TMP/twice-ga
 expect_error 1 "${NV}the record has the member \"game\" twice" verify "$TMP/twice-game.json" --key "$KEY"
 sed '0,/"move":/s//"move":"1-2","move":/' "$STD" >"$TMP/twice-move.json"
 expect_error 1 "${NV}the record has the member plies[0].move twice" verify "$TMP/twice-move.json"
+# Nested 100,000 deep: refused in one line before the signature check (whose serializer recurses).
+python3 -c 'import sys; t=open(sys.argv[1]).read().rstrip(); print(t[:-1] + ",\"x\":" + "["*100000 + "]"*100000 + "}")' "$STD" >"$TMP/deep.json"
+expect_error 1 "${NV}the record is nested deeper than 64 levels" verify "$TMP/deep.json" --key "$KEY"
 
 # --- verify: each kind of tampering ----------------------------------------------------------
 # A throw changed: other sticks of the same count (the moves still replay; the seeds disagree).

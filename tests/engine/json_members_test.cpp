@@ -44,8 +44,18 @@ TEST(JsonMembers, APathIsCutAtTwoHundredBytes) {
     text += std::string(9, '}');
     const auto path = firstDuplicateMember(text);
     ASSERT_TRUE(path.has_value());
-    EXPECT_EQ(path->size(), 200u);
-    EXPECT_EQ(path->substr(0, 41), std::string(40, 'n') + ".");
+    // Cut between steps: whole names of 40 bytes (the first without a dot), then "…".
+    EXPECT_EQ(*path, std::string(40, 'n') + "." + std::string(40, 'n') + "." + std::string(40, 'n') + "." +
+                         std::string(40, 'n') + "…");
+}
+
+TEST(JsonMembers, NestingDepthIsCountedOutsideStrings) {
+    EXPECT_FALSE(nestedDeeperThan(R"({"a":[1,{"b":[]}]})", 4));
+    EXPECT_TRUE(nestedDeeperThan(R"({"a":[1,{"b":[]}]})", 3));
+    EXPECT_FALSE(nestedDeeperThan(R"({"a":"[[[[{{{{\"[[["})", 1));
+    EXPECT_FALSE(nestedDeeperThan("", 0));
+    EXPECT_TRUE(nestedDeeperThan(std::string(100000, '['), 64));
+    EXPECT_FALSE(nestedDeeperThan(std::string(64, '[') + std::string(64, ']') + std::string(64, '['), 64));
 }
 
 /// The member `name` of the top-level object of `json`, written again at its end (same value).

@@ -4,7 +4,7 @@
 Usage: check_layout.py ROOT. Prints one line per breach and exits 1, or prints a summary, exits 0.
 - No committed source file (C++, TypeScript, JavaScript, Python, shell) over MAX_LINES lines.
 - No #include in server/src that climbs out of its folder ("../"): a part reaches another only
-  through the include path its CMake target grants.
+  through the include path its CMake target grants; and no Boost include outside net/ and app/.
 - Every folder of server/src is named in server/README.md, every folder of web/src in web/README.md.
 """
 import pathlib
@@ -35,6 +35,9 @@ def main(root: pathlib.Path) -> int:
             for number, line in enumerate(text.split("\n"), 1):
                 if re.match(r'\s*#\s*include\s*"\.\./', line):
                     breaches.append(f"{name}:{number}: an include climbs out of its folder: {line.strip()}")
+                # Boost is a system header no include path hides: only the sockets and main use it.
+                if re.match(r'\s*#\s*include\s*[<"]boost/', line) and not name.startswith(("server/src/net/", "server/src/app/")):
+                    breaches.append(f"{name}:{number}: only net/ and app/ may include Boost: {line.strip()}")
     for src, readme in (("server/src", "server/README.md"), ("web/src", "web/README.md")):
         folder = root / src
         if not folder.is_dir():

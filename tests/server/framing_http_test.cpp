@@ -65,6 +65,21 @@ TEST_F(Framing, AGoodChunkedRequestAndKeepAliveStillWork) {
     ::close(fd);
 }
 
+TEST_F(Framing, AHeadJustOverTheLimitIs431NotUnchecked) {
+    // 8,193 to 8,250 bytes once reached Beast's parser (whose limit counts otherwise) unchecked.
+    for (std::size_t size : {8193u, 8195u, 8230u, 8260u}) {
+        SCOPED_TRACE(size);
+        std::string request = "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nX-L: ";
+        request += std::string(size - request.size() - 4, 'a') + "\r\n\r\n";
+        ASSERT_EQ(request.size(), size);
+        EXPECT_EQ(rawExchange(port(), request).status, 431);
+    }
+    // At the limit, the framing check answers.
+    std::string request = "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nX-L: ";
+    request += std::string(8192 - request.size() - 4, 'a') + "\r\n\r\n";
+    EXPECT_EQ(rawExchange(port(), request).status, 400);
+}
+
 TEST_F(Framing, AHeadLongerThanTheBufferIs431) {
     const RawReply huge = rawExchange(port(), "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + std::string(40000, 'p') + "\r\n\r\n");
     EXPECT_EQ(huge.status, 431);

@@ -15,4 +15,9 @@ namespace senet {
 /// unescaping (`"a"` and `"\u0061"` are the same member). Never throws; O(size of text).
 std::optional<std::string> firstDuplicateMember(std::string_view text);
 
+/// Whether the JSON text `text` opens more than `depth` arrays and objects inside one another
+/// (brackets inside strings do not count). A reader that recurses per level (a serializer, a
+/// tree walk) can then refuse the text before it runs out of stack. Never throws; O(size).
+bool nestedDeeperThan(std::string_view text, std::size_t depth);
+
 }  // namespace senet

@@ -62,7 +62,8 @@ std::optional<std::string> framingFault(std::string_view header) {
         const std::string_view line = header.substr(0, end);
         header.remove_prefix(end == std::string_view::npos ? header.size() : end + 2);
         if (requestLine) {
-            // Empty lines before the request line are allowed (RFC 9112 §2.2); the line itself is Beast's.
+            // Empty lines before the request line are skipped here (RFC 9112 §2.2 allows them; Beast
+            // refuses them, which is no second reading); the line itself is Beast's to judge.
             if (!line.empty()) {
                 requestLine = false;
                 framing.http11 = line.ends_with(" HTTP/1.1");
