@@ -232,20 +232,55 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     return createdAnswer(created, req, ruleset->first, *lang, form);
 }
 
-Response apiJoinGame(Registry& registry, const site::Site& site, const Request& request, const std::string& id) {
+namespace {
+
+/// A request about a seat of one game (join, invite): a token from the JSON body, the language
+/// and the game's room; or, in `refusal`, the answer that refuses it.
+struct SeatRequest {
+    std::optional<Response> refusal;
+    std::string token;  ///< member `field` of the body: 1 to 128 bytes
+    std::string lang;
+    Lookup found;       ///< with a room (unless refused)
+};
+
+/// Reads a seat request for game `id` whose token is the body's member `field`, refused with
+/// 400 `field` and `fieldMessage` when it is missing, empty or over 128 bytes. The checks in
+/// order: the body (400 bad-body), the token, the language (400 lang), the game (410 expired,
+/// 404 unknown-game). Storage errors of the look-up propagate to the router.
+SeatRequest readSeatRequest(Registry& registry, const site::Site& site, const Request& request, const std::string& id,
+                            const char* field, const char* fieldMessage) {
+    SeatRequest out;
     const json body = json::parse(request.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object()) return apiError(400, "bad-body", "the body must be a JSON object");
-    const auto invite = stringField(body, "invite");
-    if (!invite || !*invite || (*invite)->empty() || (*invite)->size() > 128)
-        return apiError(400, "invite", "\"invite\" must be the invite token from the link");
+    if (body.is_discarded() || !body.is_object()) {
+        out.refusal = apiError(400, "bad-body", "the body must be a JSON object");
+        return out;
+    }
+    const auto token = stringField(body, field);
+    if (!token || !*token || (*token)->empty() || (*token)->size() > 128) {
+        out.refusal = apiError(400, field, fieldMessage);
+        return out;
+    }
     const auto lang = pickLanguage(site, request, body);
-    if (!lang) return apiError(400, "lang", lang.error().message);
-    Lookup found = registry.find(id);
-    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
-    if (!found.room) return apiError(404, "unknown-game", "there is no such game");
+    if (!lang) {
+        out.refusal = apiError(400, "lang", lang.error().message);
+        return out;
+    }
+    out.found = registry.find(id);
+    if (out.found.status == Lookup::Expired) out.refusal = apiError(410, "expired", "this game has expired");
+    else if (!out.found.room) out.refusal = apiError(404, "unknown-game", "there is no such game");
+    out.token = **token;
+    out.lang = *lang;
+    return out;
+}
+
+}  // namespace
+
+Response apiJoinGame(Registry& registry, const site::Site& site, const Request& request, const std::string& id) {
+    SeatRequest seat = readSeatRequest(registry, site, request, id, "invite", "\"invite\" must be the invite token from the link");
+    if (seat.refusal) return std::move(*seat.refusal);
     JoinOutcome j;
     try {
-        j = found.room->join(**invite);
+        j = seat.found.room->join(seat.token);
     } catch (const std::exception& e) {
         logLimited("storage", "game " + id + ": the seat could not be stored: " + e.what());
         return apiError(503, "storage", "the seat could not be stored; try again later");
@@ -253,7 +288,7 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
     if (j.status == JoinOutcome::BadInvite) return apiError(403, "bad-invite", "this invite token is not the game's");
     if (j.status == JoinOutcome::Over) return apiError(409, "over", "this game ended before anyone joined it");
     if (j.status == JoinOutcome::Full) return apiError(409, "full", "both seats are taken; you can watch the game");
-    json out = urls(*lang, id, j.secret, "");
+    json out = urls(seat.lang, id, j.secret, "");
     out.erase("inviteUrl");
     out["game"] = id;
     out["secret"] = j.secret;
@@ -263,19 +298,11 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
 }
 
 Response apiGameInvite(Registry& registry, const site::Site& site, const Request& request, const std::string& id) {
-    const json body = json::parse(request.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object()) return apiError(400, "bad-body", "the body must be a JSON object");
-    const auto secret = stringField(body, "secret");
-    if (!secret || !*secret || (*secret)->empty() || (*secret)->size() > 128)
-        return apiError(400, "secret", "\"secret\" must be the seat secret from the #seat= link");
-    const auto lang = pickLanguage(site, request, body);
-    if (!lang) return apiError(400, "lang", lang.error().message);
-    Lookup found = registry.find(id);
-    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
-    if (!found.room) return apiError(404, "unknown-game", "there is no such game");
+    SeatRequest seat = readSeatRequest(registry, site, request, id, "secret", "\"secret\" must be the seat secret from the #seat= link");
+    if (seat.refusal) return std::move(*seat.refusal);
     InviteOutcome o;
     try {
-        o = found.room->invite(**secret);
+        o = seat.found.room->invite(seat.token);
     } catch (const std::exception& e) {
         logLimited("internal", "game " + id + ": the invite could not be derived: " + e.what());
         return apiError(500, "internal", "the invite could not be made; try again later");
@@ -287,7 +314,7 @@ Response apiGameInvite(Registry& registry, const site::Site& site, const Request
         case InviteOutcome::Over: return apiError(409, "over", "the game is over");
         case InviteOutcome::Found: break;
     }
-    const json out = {{"game", id}, {"invite", o.token}, {"inviteUrl", "/" + *lang + "/play/" + id + "#invite=" + o.token}};
+    const json out = {{"game", id}, {"invite", o.token}, {"inviteUrl", "/" + seat.lang + "/play/" + id + "#invite=" + o.token}};
     Response r = jsonResponse(200, jsonText(out));
     r.headers.emplace_back("Cache-Control", "no-store");
     return r;
