@@ -415,11 +415,17 @@ TEST(RoomPresence, WatchersAndSeatsComeAndGo) {
     EXPECT_EQ(watcherCount(*w1), 1);
     Client w2(room);
     w2.hello();
-    EXPECT_EQ(watcherCount(*a), 2);
     EXPECT_EQ(room->summary()["watchers"], 2);
+    // Within a second of the last `watchers` frame the others are told at the end of it (the
+    // room's flush on the scheduler; PROTOCOL.md `watchers`); the newcomer got it with its hello.
+    EXPECT_EQ(watcherCount(w2), 2);
+    EXPECT_EQ(watcherCount(*a), 1);
+    f.scheduler.runAll();
+    EXPECT_EQ(watcherCount(*a), 2);
     w1.reset();
-    EXPECT_EQ(watcherCount(w2), 1);
     EXPECT_EQ(room->summary()["watchers"], 1);
+    f.scheduler.runAll();
+    EXPECT_EQ(watcherCount(w2), 1);
     // A watcher's second hello is not counted twice.
     w2.hello();
     EXPECT_EQ(watcherCount(w2), 1);
@@ -448,6 +454,66 @@ TEST(RoomPresence, WatchersAndSeatsComeAndGo) {
     EXPECT_EQ(offline["seat"], 1);
     EXPECT_EQ(offline["online"], false);
     EXPECT_EQ(watcherCount(w2), 1);
+}
+
+/// The counts of the `watchers` frames `c` received, in order.
+std::vector<int> watchersCounts(Client& c) {
+    std::vector<int> counts;
+    for (const auto& fr : c.frames()) {
+        const json m = json::parse(*fr);
+        if (m["t"] == "watchers") counts.push_back(m["d"]["count"]);
+    }
+    return counts;
+}
+
+// A crowd arriving at once (PROTOCOL.md `watchers`): the first change goes out at once, the
+// changes within the second after it go out together as one frame with the count at its end.
+// Each newcomer still gets the count before its snapshot.
+TEST(RoomPresence, ABurstOfSpectatorsIsAnnouncedInOneFrame) {
+    Fixture f;
+    const Created g = f.create("friend", 0);
+    auto room = f.room(g.id);
+    Client a(room);
+    a.hello(g.secret, "a");
+    ASSERT_EQ(watchersCounts(a), std::vector<int>{0});  // its own hello's
+    constexpr int kCrowd = 200;
+    std::vector<std::unique_ptr<Client>> crowd;
+    for (int i = 0; i < kCrowd; ++i) {
+        crowd.push_back(std::make_unique<Client>(room));
+        crowd.back()->hello();
+        ASSERT_EQ(watchersCounts(*crowd.back()), std::vector<int>{i + 1}) << "the count before its snapshot";
+    }
+    EXPECT_EQ(room->summary()["watchers"], kCrowd);
+    EXPECT_EQ(watchersCounts(a), (std::vector<int>{0, 1})) << "only the first arrival was announced at once";
+    EXPECT_EQ(f.scheduler.pending(), 1u) << "one flush for the burst, not one per arrival";
+    f.scheduler.runAll();
+    EXPECT_EQ(watchersCounts(a), (std::vector<int>{0, 1, kCrowd}));
+    std::size_t frames = watchersCounts(a).size();
+    for (int i = 0; i < kCrowd; ++i) {
+        const auto counts = watchersCounts(*crowd[i]);
+        EXPECT_EQ(counts.back(), kCrowd) << i;
+        EXPECT_LE(counts.size(), 2u) << i << ": its hello's and at most the flush's";
+        frames += counts.size();
+    }
+    // 200 arrivals, 201 connections: one frame for each hello, one flush frame for each that
+    // had an older count, one at once for the first (instead of 200 * 201 / 2 = 20,100 frames).
+    EXPECT_EQ(frames, (kCrowd + 1u) + kCrowd + 1u);
+
+    // Half leave within the same second: one frame more each, after the flush.
+    crowd.resize(kCrowd / 2);
+    EXPECT_EQ(room->summary()["watchers"], kCrowd / 2);
+    EXPECT_EQ(watchersCounts(a).back(), kCrowd);
+    EXPECT_EQ(f.scheduler.pending(), 1u);
+    f.scheduler.runAll();
+    EXPECT_EQ(watchersCounts(a), (std::vector<int>{0, 1, kCrowd, kCrowd / 2}));
+    for (const auto& c : crowd) EXPECT_EQ(watchersCounts(*c).back(), kCrowd / 2);
+
+    // After a quiet second a change goes out at once again, with nothing scheduled.
+    f.clock.advance(std::chrono::seconds(1));
+    Client late(room);
+    late.hello();
+    EXPECT_EQ(watchersCounts(a).back(), kCrowd / 2 + 1);
+    EXPECT_EQ(f.scheduler.pending(), 0u);
 }
 
 TEST(RoomSummary, PublicFields) {

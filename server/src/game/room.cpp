@@ -31,7 +31,7 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
       game_(std::move(game)),
       ply_(ply),
       throwIndex_(throwIndex),
-      audience_(services_.clock),
+      audience_(services_.clock, [this](std::chrono::milliseconds delay) { scheduleWatchersFlush(delay); }),
       lastAction_(services_.clock.now()),
       rng_(seedFrom(row_.id)),
       commitment_(fairness::commitment(row_.serverSeed)) {
@@ -158,6 +158,17 @@ void Room::detach(Peer* key) {
     // Its messages waiting for a pending write go with it (the key may be reused).
     std::erase_if(deferred_, [key](const Deferred& d) { return d.key == key; });
     if (!events.empty()) broadcast(events);
+}
+
+void Room::scheduleWatchersFlush(std::chrono::milliseconds delay) {
+    services_.scheduler.afterUncounted(delay, [weak = weak_from_this()] {
+        if (auto room = weak.lock()) room->flushWatchers();
+    });
+}
+
+void Room::flushWatchers() {
+    Guard lock(*this);
+    if (!moved_) audience_.flushWatchers();  // else its connections are being closed with "moved"
 }
 
 void Room::reject(Peer* key, const protocol::ParseError& e) {

@@ -90,6 +90,9 @@ public:
     void evict();
     /// Whether evict() ran (or a write met LeaseLost).
     bool moved() const;
+    /// Sends the spectator count changes of the last interval (Audience::flushWatchers); run on
+    /// the scheduler when the audience asks for it.
+    void flushWatchers();
 
 private:
     using PeerState = Audience::PeerState;
@@ -155,6 +158,8 @@ private:
     void commitEnding(const Ending& ending, Events& events);
     void afterAction(const Events& events, std::chrono::steady_clock::time_point received);
     void scheduleComputer();
+    /// Runs flushWatchers on the scheduler after `delay` (the audience's request).
+    void scheduleWatchersFlush(std::chrono::milliseconds delay);
     /// evict() with the lock held.
     void evictLocked();
     /// A write of `what` met LeaseLost: logs it, evicts the room and tells the registry
