@@ -19,7 +19,7 @@ namespace senet::server {
 /// What POST /api/games asks for (already validated).
 struct CreateRequest {
     RulesetId ruleset = RulesetId::Standard;
-    std::string opponent = "friend";  ///< "friend" | "computer" | "local"
+    Opponent opponent = Opponent::Friend;
     int creatorSeat = 0;              ///< 0 or 1 (already resolved from "random")
     std::string level;                ///< computer level name, "" otherwise
 };
@@ -52,10 +52,13 @@ struct LeaseRound {
     int released = 0;  ///< rooms nobody was connected to, handed on (shared store only)
 };
 
+/// What a game id lookup found.
+enum class LookupStatus { Found, Unknown, Expired };
+
 /// A game id lookup.
 struct Lookup {
-    enum Status { Found, Unknown, Expired } status = Unknown;
-    std::shared_ptr<Room> room;
+    LookupStatus status = LookupStatus::Unknown;
+    std::shared_ptr<Room> room;  ///< the room (Found only)
 };
 
 /// What one sweep of the rooms in memory did.
@@ -121,7 +124,7 @@ public:
 private:
     std::shared_ptr<Room> add(GameRow row);
     std::string rematchOf(const GameRow& finished);
-    GameRow newRow(RulesetId ruleset, const std::string& opponent, const std::string& level);
+    GameRow newRow(RulesetId ruleset, Opponent opponent, const std::string& level);
     /// sweep() with mutex_ held; the ids of the rooms it dropped go to `unloaded`.
     SweepResult sweepLocked(std::chrono::milliseconds unloadAfter, std::vector<std::string>& unloaded);
     /// Publishes the number of rooms in memory; the caller holds mutex_.

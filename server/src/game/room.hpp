@@ -21,24 +21,30 @@
 
 namespace senet::server {
 
+/// How POST /api/games/{id}/join went.
+enum class JoinStatus { Joined, BadInvite, Full, Over };
+
 /// The answer to POST /api/games/{id}/join.
 struct JoinOutcome {
-    enum Status { Joined, BadInvite, Full, Over } status = Full;
+    JoinStatus status = JoinStatus::Full;
     int seat = 1;        ///< the seat taken: whichever the creator left free (Joined only)
     std::string secret;  ///< the new seat secret (Joined only)
     std::string commitment;  ///< SHA-256 of the server seed, hex (Joined only)
 };
 
+/// How POST /api/games/{id}/invite went.
+enum class InviteStatus {
+    Found,      ///< `token` is the unused invite
+    BadSecret,  ///< the secret holds no seat of this game
+    NoInvite,   ///< not a friend game, or one whose invite cannot be derived again (older games)
+    Full,       ///< both seats are taken
+    Over        ///< the game ended before the friend joined
+};
+
 /// The answer to POST /api/games/{id}/invite.
 struct InviteOutcome {
-    enum Status {
-        Found,      ///< `token` is the unused invite
-        BadSecret,  ///< the secret holds no seat of this game
-        NoInvite,   ///< not a friend game, or one whose invite cannot be derived again (older games)
-        Full,       ///< both seats are taken
-        Over        ///< the game ended before the friend joined
-    } status = BadSecret;
-    std::string token;
+    InviteStatus status = InviteStatus::BadSecret;
+    std::string token;  ///< the invite token (Found only)
 };
 
 /// A game with its seats and connections.
@@ -109,7 +115,7 @@ private:
     bool waiting() const;
     /// Before the first throw, while a seat's client seed is not fixed.
     bool seedsPending() const;
-    bool isComputer(int seat) const { return row_.seatHashes[seat] == "computer"; }
+    bool isComputer(int seat) const { return seatKindOf(row_.seatHashes[seat]) == SeatKind::Computer; }
     /// Whether `seat` is the computer's or has a connection.
     bool online(int seat) const;
     /// What the state (PROTOCOL.md "Snapshot" without record and you) is written from.

@@ -119,7 +119,7 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     json body = form ? formToJson(request.body) : json::parse(request.body, nullptr, false);
     if (body.is_discarded() || !body.is_object())
         return apiError(400, "bad-body", form ? "the form body is malformed" : "the body must be a JSON object");
-    if (form && body.value("opponent", "") != "computer") body.erase("level");
+    if (form && parseOpponent(body.value("opponent", "")) != Opponent::Computer) body.erase("level");
     std::string error;
     CreateRequest req;
 
@@ -132,9 +132,9 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
 
     const auto opponent = stringField(body, "opponent", error);
     if (!error.empty()) return apiError(400, "opponent", error);
-    if (!opponent || (*opponent != "friend" && *opponent != "computer" && *opponent != "local"))
-        return apiError(400, "opponent", "\"opponent\" must be \"friend\", \"computer\" or \"local\"");
-    req.opponent = *opponent;
+    const auto kind = opponent ? parseOpponent(*opponent) : std::nullopt;
+    if (!kind) return apiError(400, "opponent", "\"opponent\" must be \"friend\", \"computer\" or \"local\"");
+    req.opponent = *kind;
 
     const auto side = stringField(body, "side", error);
     if (!error.empty()) return apiError(400, "side", error);
@@ -146,7 +146,7 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
 
     const auto level = stringField(body, "level", error);
     if (!error.empty()) return apiError(400, "level", error);
-    if (req.opponent == "computer") {
+    if (req.opponent == Opponent::Computer) {
         req.level = level.value_or("intermediate");
         if (req.level != "beginner" && req.level != "intermediate" && req.level != "expert")
             return apiError(400, "level", "\"level\" must be \"beginner\", \"intermediate\" or \"expert\"");
@@ -176,7 +176,7 @@ Response apiCreateGame(Registry& registry, const site::Site& site, const Request
     out["seats"] = created.seats;
     out["commitment"] = created.commitment;
     out["ruleset"] = *ruleset;
-    out["opponent"] = req.opponent;
+    out["opponent"] = toString(req.opponent);
     out["level"] = req.level.empty() ? json(nullptr) : json(req.level);
     out["lang"] = *lang;
     if (form) {
@@ -205,7 +205,7 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
     const auto lang = pickLanguage(site, request, body, error);
     if (!lang) return apiError(400, "lang", error);
     Lookup found = registry.find(id);
-    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (found.status == LookupStatus::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     JoinOutcome j;
     try {
@@ -214,9 +214,9 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
         logLimited("storage", "game " + id + ": the seat could not be stored: " + e.what());
         return apiError(503, "storage", "the seat could not be stored; try again later");
     }
-    if (j.status == JoinOutcome::BadInvite) return apiError(403, "bad-invite", "this invite token is not the game's");
-    if (j.status == JoinOutcome::Over) return apiError(409, "over", "this game ended before anyone joined it");
-    if (j.status == JoinOutcome::Full) return apiError(409, "full", "both seats are taken; you can watch the game");
+    if (j.status == JoinStatus::BadInvite) return apiError(403, "bad-invite", "this invite token is not the game's");
+    if (j.status == JoinStatus::Over) return apiError(409, "over", "this game ended before anyone joined it");
+    if (j.status == JoinStatus::Full) return apiError(409, "full", "both seats are taken; you can watch the game");
     json out = urls(*lang, id, j.secret, "");
     out.erase("inviteUrl");
     out["game"] = id;
@@ -236,7 +236,7 @@ Response apiGameInvite(Registry& registry, const site::Site& site, const Request
     const auto lang = pickLanguage(site, request, body, error);
     if (!lang) return apiError(400, "lang", error);
     Lookup found = registry.find(id);
-    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (found.status == LookupStatus::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     InviteOutcome o;
     try {
@@ -246,11 +246,11 @@ Response apiGameInvite(Registry& registry, const site::Site& site, const Request
         return apiError(500, "internal", "the invite could not be made; try again later");
     }
     switch (o.status) {
-        case InviteOutcome::BadSecret: return apiError(403, "bad-secret", "this secret holds no seat of this game");
-        case InviteOutcome::NoInvite: return apiError(409, "no-invite", "this game has no invite to share");
-        case InviteOutcome::Full: return apiError(409, "full", "both seats are taken: the invite is used");
-        case InviteOutcome::Over: return apiError(409, "over", "the game is over");
-        case InviteOutcome::Found: break;
+        case InviteStatus::BadSecret: return apiError(403, "bad-secret", "this secret holds no seat of this game");
+        case InviteStatus::NoInvite: return apiError(409, "no-invite", "this game has no invite to share");
+        case InviteStatus::Full: return apiError(409, "full", "both seats are taken: the invite is used");
+        case InviteStatus::Over: return apiError(409, "over", "the game is over");
+        case InviteStatus::Found: break;
     }
     const json out = {{"game", id}, {"invite", o.token}, {"inviteUrl", "/" + *lang + "/play/" + id + "#invite=" + o.token}};
     Response r = jsonResponse(200, jsonText(out));
@@ -260,14 +260,14 @@ Response apiGameInvite(Registry& registry, const site::Site& site, const Request
 
 Response apiGameSummary(Registry& registry, const std::string& id) {
     Lookup found = registry.find(id);
-    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (found.status == LookupStatus::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     return jsonResponse(200, jsonText(found.room->summary()));
 }
 
 Response apiGameRecord(Registry& registry, const std::string& id, const fairness::Signer* signer) {
     Lookup found = registry.find(id);
-    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (found.status == LookupStatus::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     auto record = found.room->verifiableRecord();
     if (!record) return apiError(409, "not-finished", "the record is served once the game is over");
