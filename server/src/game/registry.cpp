@@ -202,45 +202,60 @@ int Registry::restoreAll() {
 
 void Registry::countRooms() { services_.metrics.roomsLoaded.store(static_cast<std::int64_t>(rooms_.size())); }
 
-SweepResult Registry::sweep(std::chrono::milliseconds unloadAfter) {
-    SweepResult out;
-    std::vector<std::string> unloaded;
+std::vector<Registry::Idle> Registry::idleRooms(std::chrono::milliseconds quiet,
+                                                std::optional<std::chrono::milliseconds> expiry) {
+    std::vector<Idle> candidates, found;
     {
         std::lock_guard lock(mutex_);
-        out = sweepLocked(unloadAfter, unloaded);
+        // Held by the map alone: no session, task or lookup has it now.
+        for (const auto& [id, room] : rooms_)
+            if (room.use_count() == 1) candidates.push_back(Idle{id, room, 0, false});
+    }
+    // Each room's lock without the registry's (the lock order above).
+    for (Idle& idle : candidates) {
+        idle.uses = idle.room->uses();  // before the check: a later use makes stillIdle false
+        if (!idle.room->unloadable(quiet)) continue;
+        idle.expired = expiry && idle.room->idleFor(*expiry);
+        found.push_back(std::move(idle));
+    }
+    return found;
+}
+
+bool Registry::stillIdle(const Idle& idle) const {
+    const auto it = rooms_.find(idle.id);
+    return it != rooms_.end() && it->second == idle.room && idle.room.use_count() == 2 && idle.room->uses() == idle.uses;
+}
+
+SweepResult Registry::sweep(std::chrono::milliseconds unloadAfter) {
+    SweepResult out;
+    const auto expiry = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::hours(24) * services_.config.expireDays);
+    std::vector<std::string> unloaded;
+    // The rooms dropped are destroyed after the loop, when the last reference (Idle's) goes:
+    // outside the mutex.
+    for (const Idle& idle : idleRooms(unloadAfter, expiry)) {
+        std::lock_guard lock(mutex_);
+        if (!stillIdle(idle)) continue;  // taken into use meanwhile: the next sweep looks again
+        if (idle.expired) {
+            // Under the mutex, before the room leaves: no lookup loads the game meanwhile.
+            try {
+                services_.storage.expireGame(idle.id);
+            } catch (const StorageError& e) {
+                std::cerr << "senet-server: game " << idle.id << ": expiry could not be saved: " << e.what() << '\n';
+                continue;  // stays in memory, unchanged; the next sweep tries again
+            }
+            ++out.expired;
+        } else {
+            ++out.unloaded;
+        }
+        unloaded.push_back(idle.id);
+        rooms_.erase(idle.id);
+    }
+    {
+        std::lock_guard lock(mutex_);
+        countRooms();
     }
     if (shared_)
         for (const auto& id : unloaded) release(id);
-    return out;
-}
-
-SweepResult Registry::sweepLocked(std::chrono::milliseconds unloadAfter, std::vector<std::string>& unloaded) {
-    SweepResult out;
-    const auto expiry = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::hours(24) * services_.config.expireDays);
-    for (auto it = rooms_.begin(); it != rooms_.end();) {
-        // Held by the map alone: no session, task or lookup has it, and none can get it while
-        // the mutex is held. (Whoever holds a room's lock holds a reference, so this never waits
-        // on a room that is waiting for the registry.)
-        if (it->second.use_count() == 1 && it->second->unloadable(unloadAfter)) {
-            if (it->second->idleFor(expiry)) {
-                try {
-                    services_.storage.expireGame(it->first);
-                } catch (const StorageError& e) {
-                    std::cerr << "senet-server: game " << it->first << ": expiry could not be saved: " << e.what() << '\n';
-                    ++it;  // stays in memory, unchanged; the next sweep tries again
-                    continue;
-                }
-                ++out.expired;
-            } else {
-                ++out.unloaded;
-            }
-            unloaded.push_back(it->first);
-            it = rooms_.erase(it);
-        } else {
-            ++it;
-        }
-    }
-    countRooms();
     return out;
 }
 

@@ -143,6 +143,7 @@ void Room::error(PeerState& p, std::string_view code, std::string_view message) 
 
 void Room::attach(Peer* key, std::weak_ptr<Peer> peer) {
     Guard lock(*this);
+    ++uses_;
     if (moved_) {
         // Found just before it left: the client goes to the game's new owner.
         if (audience_.refuse(peer, kMovedCloseCode, "moved")) services_.metrics.movedCloses.fetch_add(1, std::memory_order_relaxed);

@@ -5,6 +5,7 @@
 // mutex. No networking types here.
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <mutex>
 #include <variant>
@@ -67,6 +68,10 @@ public:
     /// Whether the room may leave memory: no connection attached, no computer decision pending
     /// and no action for `quiet`. Its game stays in storage; the next lookup restores it.
     bool unloadable(std::chrono::milliseconds quiet) const;
+    /// How many times the room was taken into use (a connection attached, its computer's turn
+    /// kicked). Read without the room's lock: the registry checks, under its own lock, that a
+    /// room it found unloadable was not taken into use since (Registry::sweep).
+    std::uint64_t uses() const { return uses_.load(); }
     ~Room();
 
     /// Registers a connection (it holds no seat until its hello). `key` identifies it in detach/handle.
@@ -194,6 +199,7 @@ private:
 
     Services& services_;
     mutable std::mutex mutex_;
+    std::atomic<std::uint64_t> uses_{0};  ///< see uses(); counted under mutex_
     GameRow row_;
     Game game_;
     std::int64_t ply_ = 0;
