@@ -32,9 +32,9 @@ public:
     /// One attached connection.
     struct PeerState {
         Peer* key = nullptr;  ///< its key in attach/find/detach
-        std::weak_ptr<Peer> peer;
-        unsigned seats = 0;  ///< bit s: holds seat s
-        bool hello = false;
+        std::weak_ptr<Peer> peer;  ///< the connection, while it lives
+        unsigned seats = 0;        ///< bit s: holds seat s
+        bool hello = false;        ///< said hello (gets `watchers` frames)
         /// Holds the game state: received the snapshot answering its last hello. Only such a
         /// connection gets events frames (they carry what changed since its last frame).
         bool synced = false;

@@ -132,8 +132,8 @@ private:
     GameRow newRow(RulesetId ruleset, Opponent opponent, const std::string& level);
     /// A room found able to leave memory (idleRooms).
     struct Idle {
-        std::string id;
-        std::shared_ptr<Room> room;
+        std::string id;               ///< its game's id
+        std::shared_ptr<Room> room;   ///< the room (a reference besides the map's)
         std::uint64_t uses = 0;  ///< room->uses() before it was found unloadable
         bool expired = false;    ///< unfinished and idle for the expiry time too
     };

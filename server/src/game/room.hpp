@@ -59,7 +59,9 @@ public:
     static std::variant<std::shared_ptr<Room>, std::string> restore(Services& services, GameRow row,
                                                                       const std::vector<ActionRow>& actions);
 
+    /// The game's id.
     const std::string& id() const { return row_.id; }
+    /// The game's ruleset.
     RulesetId rulesetId() const { return game_.rules().id; }
     /// Whether the game has ended (any way).
     bool over() const;
@@ -72,6 +74,7 @@ public:
     /// kicked). Read without the room's lock: the registry checks, under its own lock, that a
     /// room it found unloadable was not taken into use since (Registry::sweep).
     std::uint64_t uses() const { return uses_.load(); }
+    /// Counts the game out of the running games if it leaves memory unfinished.
     ~Room();
 
     /// Registers a connection (it holds no seat until its hello). `key` identifies it in detach/handle.
@@ -115,11 +118,13 @@ private:
         std::string json;
     };
 
+    /// over() with the lock held.
     bool overLocked() const { return !resultText_.empty(); }
     /// A friend game one of whose seats is free.
     bool waiting() const;
     /// Before the first throw, while a seat's client seed is not fixed.
     bool seedsPending() const;
+    /// Whether the computer holds `seat`.
     bool isComputer(int seat) const { return seatKindOf(row_.seatHashes[seat]) == SeatKind::Computer; }
     /// Whether `seat` is the computer's or has a connection.
     bool online(int seat) const;
@@ -133,14 +138,20 @@ private:
     void sendSnapshot(PeerState& p);
     /// Sends the events frame of `events` to every connection that holds the state (synced).
     void broadcast(const Events& events);
+    /// Sends `p` the `error` message `code` (PROTOCOL.md "Error codes") and counts it.
     void error(PeerState& p, std::string_view code, std::string_view message);
+    /// The seat `p` acts for: its seat, or in a local game (both seats) the seat to act.
     int actingSeat(const PeerState& p) const;
 
+    /// hello: takes the seats its secret holds (or watches), fixes their seeds, answers the
+    /// snapshot (after the `watchers` count).
     void onHello(PeerState& p, const protocol::Hello& h);
     /// Fixes the client seed of each of `p`'s seats that has none (p.seed), storing each first.
     /// False (and `storage` sent to `p`) when a write failed.
     bool fixSeeds(PeerState& p, Events& events);
+    /// A message of a connection that said hello: throw, move, resign, claim or rematch.
     void onAction(PeerState& p, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
+    /// rematch from `p` (acting for seat `mine`): offers it, or creates the rematch once both seats asked.
     void onRematch(PeerState& p, int mine);
     /// Runs one storage write. False (and `storage` sent to `p`, or logged for the computer)
     /// when it failed: the caller then changes nothing. Every write of a room goes through here.
@@ -167,7 +178,10 @@ private:
     bool endGame(std::optional<int> winner, std::string reason, Events& events, PeerState* p);
     /// Marks the stored ending in memory and adds the `result` event (the server seed revealed).
     void commitEnding(const Ending& ending, Events& events);
+    /// After a stored throw or move was applied: broadcasts `events`, counts it and its latency
+    /// since `received`, and schedules the computer if its turn is next.
     void afterAction(const Events& events, std::chrono::steady_clock::time_point received);
+    /// Queues the computer's decision on the scheduler if it is due and none is queued.
     void scheduleComputer();
     /// Runs flushWatchers on the scheduler after `delay` (the audience's request).
     void scheduleWatchersFlush(std::chrono::milliseconds delay);
@@ -176,7 +190,9 @@ private:
     /// A write of `what` met LeaseLost: logs it, evicts the room and tells the registry
     /// (Services::leaseLost). Called with the lock held; every write path that catches LeaseLost calls it.
     void onLeaseLost(std::string_view what, const std::exception& e);
+    /// The computer's decision at `expectedPly` (room_computer.cpp): the search outside the lock.
     void computerAct(std::int64_t expectedPly);
+    /// Whether `p` may throw or move at `ply` now; else the error (and for a stale ply a snapshot) went to `p`.
     bool checkAction(PeerState& p, std::int64_t ply);
 
     /// The room's lock. On release it lets go of the connections the room referenced while

@@ -61,10 +61,10 @@ struct LogLimit {
 
 /// What every room uses. Outlives every room.
 struct Services {
-    Storage& storage;
-    Metrics& metrics;
-    Scheduler& scheduler;
-    const Config& config;
+    Storage& storage;       ///< where every game is stored before anything changes in memory
+    Metrics& metrics;       ///< the counters of /metrics
+    Scheduler& scheduler;   ///< the computer's decisions and the rooms' watchers flushes
+    const Config& config;   ///< the flags (grace period, computer delay and budget, …)
     /// Creates, stores and registers the rematch of a finished game (sides swapped) and returns its id.
     /// Throws StorageError.
     std::function<std::string(const GameRow& finished)> createRematch;
