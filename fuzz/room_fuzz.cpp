@@ -128,7 +128,7 @@ struct World {
             row.id = "rematch" + std::to_string(++rematches);
             row.rematchOf = finished.id;
             row.rematch.clear();
-            row.status = "playing";
+            row.status = GameStatus::Playing;
             row.result.clear();
             row.clientSeeds = {};
             std::swap(row.seatHashes[0], row.seatHashes[1]);
@@ -261,7 +261,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     w.config.grace = std::chrono::seconds(in.ConsumeBool() ? 0 : 300);
 
     static const char* kRulesets[] = {"standard", "jequier", "bell"};
-    static const char* kOpponents[] = {"friend", "computer", "local"};
+    static constexpr Opponent kOpponents[] = {Opponent::Friend, Opponent::Computer, Opponent::Local};
     static const char* kLevels[] = {"random", "beginner", "intermediate"};
     GameRow row;
     row.id = "FuzzGame0123456789abcd";
@@ -269,13 +269,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     row.opponent = kOpponents[in.ConsumeIntegralInRange(0, 2)];
     for (int i = 0; i < 32; ++i) row.serverSeed.push_back(static_cast<std::uint8_t>(i * 7 + 1));
     const int creator = in.ConsumeIntegralInRange(0, 1);
-    if (row.opponent == "local") {
+    if (row.opponent == Opponent::Local) {
         row.seatHashes = {fairness::sha256Hex(kSecrets[0]), fairness::sha256Hex(kSecrets[0])};
     } else {
         row.seatHashes[creator] = fairness::sha256Hex(kSecrets[creator]);
-        if (row.opponent == "computer") {
+        if (row.opponent == Opponent::Computer) {
             row.level = kLevels[in.ConsumeIntegralInRange(0, 2)];
-            row.seatHashes[1 - creator] = "computer";
+            row.seatHashes[1 - creator] = kComputerSeatHash;
             row.clientSeeds[1 - creator] = "computer";
         } else {
             row.inviteHash = fairness::sha256Hex(kInvite);
@@ -331,7 +331,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 // The API answers 503 when the seat cannot be stored (Room::join throws StorageError).
                 try {
                     const auto out = w.room->join(in.ConsumeBool() ? in.ConsumeRandomLengthString(16) : std::string(kInvite));
-                    check(out.status != JoinOutcome::Joined || !out.secret.empty(), "joined without a secret");
+                    check(out.status != JoinStatus::Joined || !out.secret.empty(), "joined without a secret");
                 } catch (const StorageError&) {
                 }
                 break;

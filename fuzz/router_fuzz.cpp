@@ -112,8 +112,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Router router(registry, site, metrics, config);
 
     // {A}: a friend game waiting for its second seat; {B}: a finished local game.
-    const Created a = registry.create(CreateRequest{RulesetId::Standard, "friend", 0, ""});
-    const Created b = registry.create(CreateRequest{RulesetId::Jequier, "local", 0, ""});
+    const Created a = registry.create(CreateRequest{RulesetId::Standard, Opponent::Friend, 0, ""});
+    const Created b = registry.create(CreateRequest{RulesetId::Jequier, Opponent::Local, 0, ""});
     {
         auto room = registry.find(b.id).room;
         auto peer = std::make_shared<NullPeer>();

@@ -38,7 +38,7 @@ TEST(BatchFault, AFailedGroupCommitFailsEveryGameInItAndStoresNothing) {
         std::vector<std::unique_ptr<Client>> clients;
         for (int g = 0; g < 2; ++g) {
             CreateRequest req;
-            req.opponent = "local";
+            req.opponent = Opponent::Local;
             const Created c = registry.create(req);
             ids.push_back(c.id);
             clients.push_back(std::make_unique<Client>(registry.find(c.id).room));

@@ -83,7 +83,7 @@ GameRow gameRow(const std::string& id) {
     GameRow g;
     g.id = id;
     g.ruleset = "standard";
-    g.opponent = "local";
+    g.opponent = Opponent::Local;
     g.serverSeed.assign(32, 7);
     g.seatHashes = {"a", "b"};
     return g;
@@ -120,7 +120,7 @@ TEST(SqliteBatch, OneTransactionEachItemAlone) {
     ASSERT_EQ(g2.size(), 2u);
     EXPECT_EQ(g2[0].outcome, 3);  // the first row, not the failed duplicate
     EXPECT_EQ(g2[1].move, "9-11");
-    EXPECT_EQ(s->loadGame("g3")->status, "over");
+    EXPECT_EQ(s->loadGame("g3")->status, GameStatus::Over);
     EXPECT_EQ(s->loadGame("g3")->result, R"({"winner":0})");
     EXPECT_TRUE(s->loadActions("nope").empty());  // its action was rolled back with it
 }
@@ -213,7 +213,7 @@ struct QueuedRooms {
     /// A local game (one client holding both seats) said hello to.
     std::pair<std::string, std::unique_ptr<Client>> localGame() {
         CreateRequest req;
-        req.opponent = "local";
+        req.opponent = Opponent::Local;
         const Created c = registry->create(req);
         auto client = std::make_unique<Client>(registry->find(c.id).room);
         client->hello(c.secret, "seed" + c.id.substr(0, 4));
@@ -271,7 +271,7 @@ TEST(CommitQueueRooms, NextActionWaitsUntilThePreviousIsStored) {
     EXPECT_EQ(errors.front().value("ply", -1), 1);
     EXPECT_EQ(q.gated.sizes(), (std::vector<std::size_t>{1}));
     ASSERT_EQ(q.sqlite->loadActions(a).size(), 1u);
-    EXPECT_EQ(q.sqlite->loadGame(a)->status, "over");
+    EXPECT_EQ(q.sqlite->loadGame(a)->status, GameStatus::Over);
 }
 
 }  // namespace

@@ -75,7 +75,7 @@ std::vector<Trap> findTraps(RulesetId id, int count) {
 std::string computerChoice(RulesetId id, const std::string& level, const Trap& trap) {
     Fixture f;
     f.config.aiBudget = std::chrono::milliseconds(50);
-    const Created g = f.create("computer", 0, id, level);
+    const Created g = f.create(Opponent::Computer, 0, id, level);
     f.registry.reset();  // the room leaves memory; the game is loaded again from storage below
     for (const ActionRow& a : trap.actions) f.memory.appendAction(g.id, a);
     f.registry = std::make_unique<Registry>(f.faulty, f.metrics, f.scheduler, f.config);

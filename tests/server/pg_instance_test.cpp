@@ -125,7 +125,7 @@ GameRow gameRow(const std::string& id) {
     GameRow g;
     g.id = id;
     g.ruleset = "standard";
-    g.opponent = "local";
+    g.opponent = Opponent::Local;
     g.serverSeed = std::vector<std::uint8_t>(32, 3);
     g.createdMs = g.updatedMs = 1700000000000;
     return g;

@@ -28,7 +28,7 @@ GameRow row(const std::string& id) {
     GameRow g;
     g.id = id;
     g.ruleset = "standard";
-    g.opponent = "friend";
+    g.opponent = Opponent::Friend;
     g.serverSeed = std::vector<std::uint8_t>(32, 7);
     g.seatHashes = {"hash0", ""};
     g.createdMs = 1700000000000;
@@ -178,7 +178,7 @@ TEST_F(Postgres, AStaleOwnersWritesThrowLeaseLostAndChangeNothing) {
     // Nothing of it is stored.
     const auto g = b->loadGame("g");
     ASSERT_TRUE(g.has_value());
-    EXPECT_EQ(g->status, "playing");
+    EXPECT_EQ(g->status, GameStatus::Playing);
     EXPECT_EQ(g->result, "");
     EXPECT_EQ(g->seatHashes[1], "");
     EXPECT_EQ(g->clientSeeds[0], std::nullopt);
@@ -396,9 +396,9 @@ TEST_F(Postgres, ABatchFailsItemByItemAndCountsItsRoundTrips) {
     EXPECT_EQ(b->loadActions("g1")[0].outcome, 5);
     EXPECT_TRUE(b->loadActions("g2").empty());
     ASSERT_EQ(b->loadActions("g3").size(), 2u);
-    EXPECT_EQ(b->loadGame("g3")->status, "over");
+    EXPECT_EQ(b->loadGame("g3")->status, GameStatus::Over);
     EXPECT_EQ(b->loadGame("g3")->result, R"({"winner":0})");
-    EXPECT_EQ(b->loadGame("g1")->status, "playing");
+    EXPECT_EQ(b->loadGame("g1")->status, GameStatus::Playing);
     // Round trips: BEGIN, 5 x (SAVEPOINT + statement), 1 lease check after no row matched
     // (g2), 1 ROLLBACK TO SAVEPOINT each for g2 and g1's duplicate, COMMIT.
     const std::int64_t trips = metrics.pgRoundTrips.load() - before;
@@ -439,7 +439,7 @@ TEST_F(Postgres, WritesSurviveReopeningAndLastActivityIsTheLastAction) {
     auto s = openPostgresStorage(url_, sole);
     const auto g = s->loadGame("g");
     ASSERT_TRUE(g.has_value());
-    EXPECT_EQ(g->status, "over");
+    EXPECT_EQ(g->status, GameStatus::Over);
     EXPECT_EQ(g->seatHashes[1], "late");
     EXPECT_EQ(g->updatedMs, 1800000000000 + 60000) << "not the last action's time";
     EXPECT_EQ(g->createdMs, 1700000000000);

@@ -20,12 +20,12 @@ struct Instance {
     }
     Created createLocal() {
         CreateRequest req;
-        req.opponent = "local";
+        req.opponent = Opponent::Local;
         return registry->create(req);
     }
     std::shared_ptr<Room> load(const std::string& id) {
         Lookup l = registry->find(id);
-        EXPECT_EQ(l.status, Lookup::Found) << id;
+        EXPECT_EQ(l.status, LookupStatus::Found) << id;
         return l.room;
     }
     MemoryInstance storage;
@@ -69,7 +69,7 @@ TEST(RegistryLease, FindOfAGameLeasedElsewhereSaysTryAgainUntilTheLeaseExpires) 
     ASSERT_TRUE(c.a.registry->peek(g.id).has_value());
     EXPECT_EQ(c.a.registry->peek(g.id)->id, g.id);
     c.clock.advance(std::chrono::milliseconds(2));
-    EXPECT_EQ(c.a.registry->find(g.id).status, Lookup::Found);
+    EXPECT_EQ(c.a.registry->find(g.id).status, LookupStatus::Found);
     EXPECT_EQ(c.a.metrics.leaseTakeovers.load(), 1) << "asked for while held elsewhere, then taken";
 }
 
@@ -176,7 +176,7 @@ TEST(RegistryLease, TakeoverAfterExpiryRestoresEveryAcknowledgedAction) {
     playToEnd(unused, {{0, &player}, {1, &player}}, player, rng,
               [](Client& actor, const std::string& type, const json& d) { actor.send(type, d); }, [] {});
     expectVerifies(*room, "lease-takeover");
-    EXPECT_EQ(c.shared.loadGame(g.id)->status, "over");
+    EXPECT_EQ(c.shared.loadGame(g.id)->status, GameStatus::Over);
 }
 
 TEST(RegistryLease, RoomsNobodyUsesAreHandedOnAfterOneTtl) {
@@ -189,7 +189,7 @@ TEST(RegistryLease, RoomsNobodyUsesAreHandedOnAfterOneTtl) {
     EXPECT_EQ(r.released, 1);
     EXPECT_EQ(c.a.metrics.roomsLoaded.load(), 0);
     // Released, not expired: b may take it at once, without waiting.
-    EXPECT_EQ(c.b.registry->find(g.id).status, Lookup::Found);
+    EXPECT_EQ(c.b.registry->find(g.id).status, LookupStatus::Found);
 }
 
 /// One instance's connection whose releaseLease first runs a hook: a lookup that comes in
@@ -220,11 +220,11 @@ TEST(RegistryLease, ALookupWhileAnIdleRoomIsHandedOnWaitsForTheRelease) {
     config.leaseTtl = kTtl;
     Registry registry(storage, metrics, scheduler, config, clock, /*sharedStore=*/true);
     CreateRequest req;
-    req.opponent = "local";
+    req.opponent = Opponent::Local;
     const Created g = registry.create(req);
     {
         Lookup l = registry.find(g.id);
-        ASSERT_EQ(l.status, Lookup::Found);
+        ASSERT_EQ(l.status, LookupStatus::Found);
         Client c(l.room);
         c.hello(g.secret, "seed");
         throwOnce(c);
@@ -242,7 +242,7 @@ TEST(RegistryLease, ALookupWhileAnIdleRoomIsHandedOnWaitsForTheRelease) {
     EXPECT_EQ(registry.renewLeases().released, 1);
     EXPECT_TRUE(refused) << "a lookup during the hand-on loaded the game under the lease being released";
     Lookup l = registry.find(g.id);
-    ASSERT_EQ(l.status, Lookup::Found);
+    ASSERT_EQ(l.status, LookupStatus::Found);
     Client c(l.room);
     c.hello(g.secret, "seed");
     ASSERT_EQ(c.state()["ply"], 1) << "the throw before the hand-on was kept";
@@ -255,7 +255,7 @@ TEST(RegistryLease, ALookupWhileAnIdleRoomIsHandedOnWaitsForTheRelease) {
 
 TEST(RegistryLease, ASingleInstanceStoreKeepsItsRoomsAndLosesNothing) {
     Fixture f;  // not shared: the created room stays in memory, renewals keep it
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     EXPECT_EQ(f.metrics.roomsLoaded.load(), 1);
     f.clock.advance(std::chrono::hours(1));
     const LeaseRound r = f.registry->renewLeases();
@@ -263,7 +263,7 @@ TEST(RegistryLease, ASingleInstanceStoreKeepsItsRoomsAndLosesNothing) {
     EXPECT_EQ(r.lost, 0);
     EXPECT_EQ(r.released, 0);
     EXPECT_EQ(f.metrics.roomsLoaded.load(), 1);
-    EXPECT_EQ(f.registry->find(g.id).status, Lookup::Found);
+    EXPECT_EQ(f.registry->find(g.id).status, LookupStatus::Found);
 }
 
 }  // namespace

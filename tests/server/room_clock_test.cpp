@@ -38,7 +38,7 @@ void expectClaimWins(Client& claimer) {
 /// A local game (seat 0 creates it) whose first throw a client made; `whileConnected` runs
 /// before that client leaves again. Returns the game.
 Created localGameThrownOnce(Fixture& f, const std::string& seed, const std::function<void(Client&)>& whileConnected = {}) {
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     Client c(f.room(g.id));
     c.hello(g.secret, seed);
     c.send("throw", {{"ply", 0}});
@@ -49,10 +49,10 @@ Created localGameThrownOnce(Fixture& f, const std::string& seed, const std::func
 
 /// A friend game with both seats said hello: a (creator) holds seat 0, the friend seat 1.
 struct FriendGame {
-    explicit FriendGame(Fixture& f) : g(f.create("friend", 0)), room(f.room(g.id)), a(room) {
+    explicit FriendGame(Fixture& f) : g(f.create(Opponent::Friend, 0)), room(f.room(g.id)), a(room) {
         a.hello(g.secret, "claimer");
         j = room->join(g.inviteToken);
-        EXPECT_EQ(j.status, JoinOutcome::Joined);
+        EXPECT_EQ(j.status, JoinStatus::Joined);
     }
     Created g;
     std::shared_ptr<Room> room;
@@ -137,14 +137,14 @@ TEST(RoomClock, QuietTimeBoundary) {
     const SweepResult swept = f.registry->sweep(seconds(600));
     EXPECT_EQ(swept.unloaded, 1);
     EXPECT_EQ(swept.expired, 0);
-    EXPECT_EQ(f.memory.loadGame(g.id)->status, "playing");
+    EXPECT_EQ(f.memory.loadGame(g.id)->status, GameStatus::Playing);
 }
 
 TEST(RoomClock, AGameIdleLongerThanTheExpiryExpires) {
     Fixture f;
     f.config.expireDays = 30;
-    const Created g = f.create("local", 0);
-    const Created kept = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
+    const Created kept = f.create(Opponent::Local, 0);
     {
         Client c(f.room(g.id));
         c.hello(g.secret, "idle");
@@ -157,17 +157,17 @@ TEST(RoomClock, AGameIdleLongerThanTheExpiryExpires) {
         k.send("throw", {{"ply", 0}});
         ASSERT_EQ(k.state()["ply"], 1);
     }
-    EXPECT_EQ(f.registry->find(g.id).status, Lookup::Found) << "expired before its idle time";
+    EXPECT_EQ(f.registry->find(g.id).status, LookupStatus::Found) << "expired before its idle time";
     f.clock.advance(milliseconds(2));
     // A lookup of a room in memory idle past the expiry answers Expired and stores it.
-    EXPECT_EQ(f.registry->find(g.id).status, Lookup::Expired);
-    EXPECT_EQ(f.memory.loadGame(g.id)->status, "expired");
-    EXPECT_EQ(f.registry->find(g.id).status, Lookup::Expired);
+    EXPECT_EQ(f.registry->find(g.id).status, LookupStatus::Expired);
+    EXPECT_EQ(f.memory.loadGame(g.id)->status, GameStatus::Expired);
+    EXPECT_EQ(f.registry->find(g.id).status, LookupStatus::Expired);
     // The other room was quiet for 1 ms only: a sweep with a short quiet time unloads it, not expires it.
     const SweepResult swept = f.registry->sweep(milliseconds(1));
     EXPECT_EQ(swept.expired, 0);
     EXPECT_EQ(swept.unloaded, 1);
-    EXPECT_EQ(f.memory.loadGame(kept.id)->status, "playing");
+    EXPECT_EQ(f.memory.loadGame(kept.id)->status, GameStatus::Playing);
 }
 
 
@@ -176,14 +176,14 @@ TEST(RoomClock, AGameIdleLongerThanTheExpiryExpires) {
 TEST(RoomClock, TheGracePeriodStartsWhenTheFriendJoins) {
     Fixture f;
     f.config.grace = seconds(300);
-    const Created g = f.create("friend", 0);
+    const Created g = f.create(Opponent::Friend, 0);
     const auto room = f.room(g.id);
     Client a(room);
     a.hello(g.secret, "claimer");
     expectClaimRefused(a, "no human opponent");  // the seat is still free
     f.clock.advance(seconds(301));              // longer than the grace period before anyone joins
     const JoinOutcome j = room->join(g.inviteToken);
-    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    ASSERT_EQ(j.status, JoinStatus::Joined);
     ASSERT_EQ(j.seat, 1);
     expectClaimRefused(a, "offline for 0 s of 300 s");
     f.clock.advance(seconds(300) - milliseconds(1));

@@ -61,7 +61,7 @@ TEST(RoomComputerLog, ANormalGameLogsNothing) {
     Fixture f;
     // A budget far above what an intermediate decision takes: no "took N ms" line even on a busy machine.
     f.config.aiBudget = std::chrono::milliseconds(1000);
-    const Created g = f.create("computer", 1, RulesetId::Standard, "intermediate");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Standard, "intermediate");
     Client human(f.room(g.id));
     CerrCapture log;
     human.hello(g.secret, "quiet");
@@ -75,7 +75,7 @@ TEST(RoomComputerLog, ARetriedWriteIsNotLate) {
     Fixture f;
     f.config.aiLate = std::chrono::milliseconds(500);
     f.config.aiBudget = std::chrono::milliseconds(5);
-    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Standard, "expert");
     Client human(f.room(g.id));
     CerrCapture log;
     human.hello(g.secret, "retry");
@@ -101,7 +101,7 @@ TEST(RoomComputerLog, LateExpertDecisionsAreDegradedAndLoggedOncePerTenSecondsWi
     Fixture f;
     f.config.aiLate = std::chrono::milliseconds(-1);  // every decision starts "late"
     f.config.aiBudget = std::chrono::milliseconds(5);
-    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Standard, "expert");
     Client human(f.room(g.id));
     CerrCapture log;
     human.hello(g.secret, "limiter");
@@ -134,7 +134,7 @@ TEST(RoomComputerLog, LatenessCountsFromTheDueTimeAfterTheComputerDelay) {
     f.config.computerDelay = std::chrono::seconds(60);
     f.config.aiLate = std::chrono::seconds(30);  // far from both 0 and 60 s: no race with a busy machine
     f.config.aiBudget = std::chrono::milliseconds(5);
-    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Standard, "expert");
     Client human(f.room(g.id));
     CerrCapture log;
     human.hello(g.secret, "delay");
@@ -148,7 +148,7 @@ TEST(RoomComputerLog, OnlyExpertDecisionsAreDegraded) {
     for (const char* level : {"beginner", "intermediate"}) {
         Fixture f;
         f.config.aiLate = std::chrono::milliseconds(-1);  // every decision starts "late"
-        const Created g = f.create("computer", 1, RulesetId::Standard, level);
+        const Created g = f.create(Opponent::Computer, 1, RulesetId::Standard, level);
         Client human(f.room(g.id));
         CerrCapture log;
         human.hello(g.secret, "late");
@@ -161,7 +161,7 @@ TEST(RoomComputerLog, OnlyExpertDecisionsAreDegraded) {
 // turn (rng_ and the room's state are used by one decision at a time).
 TEST(RoomComputerRetry, AKickWhileADecisionIsQueuedQueuesNoSecond) {
     Fixture f;
-    const Created g = f.create("computer", 1, RulesetId::Standard, "intermediate");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Standard, "intermediate");
     Client human(f.room(g.id));
     human.hello(g.secret, "kick");
     ASSERT_EQ(human.state()["seatToAct"], 0);
@@ -175,7 +175,7 @@ TEST(RoomComputerRetry, AKickWhileADecisionIsQueuedQueuesNoSecond) {
 
 TEST(RoomComputerRetry, ARoomWaitingToRetryAFailedWriteStaysInMemoryAndRetries) {
     Fixture f;
-    const Created g = f.create("computer", 1, RulesetId::Standard, "intermediate");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Standard, "intermediate");
     std::int64_t failedAt = -1;
     {
         Client human(f.room(g.id));
@@ -213,7 +213,7 @@ TEST(RoomComputerBudget, TheExpertSearchesForTheConfiguredBudget) {
     Fixture f;
     f.config.aiBudget = std::chrono::milliseconds(400);
     f.config.aiLate = std::chrono::seconds(60);  // never degraded to intermediate here
-    const Created g = f.create("computer", 1, RulesetId::Standard, "expert");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Standard, "expert");
     Client human(f.room(g.id));
     human.hello(g.secret, "budget");
     std::chrono::milliseconds longest{0};

@@ -38,7 +38,7 @@ public:
             for (std::size_t k = frames_[i]; k < frames.size(); ++k)
                 EXPECT_EQ(frames[k]->find(seed), std::string::npos) << "the server seed was revealed: " << *frames[k];
         }
-        if (row_.status == "playing") {
+        if (row_.status == GameStatus::Playing) {
             auto room = f_.room(id_);
             EXPECT_FALSE(room->verifiableRecord().has_value()) << "the record of an unfinished game is served";
         }
@@ -98,10 +98,10 @@ TEST(RoomFaults, EveryWriteOfAFriendGameFailsOnceAndChangesNothing) {
         Fixture f;
         // create
         f.faulty.failNth(1);
-        EXPECT_THROW(f.create("friend", 0, ruleset), StorageError);
+        EXPECT_THROW(f.create(Opponent::Friend, 0, ruleset), StorageError);
         EXPECT_TRUE(f.memory.unfinishedGames().empty());
         EXPECT_EQ(f.metrics.roomsLoaded.load(), 0);
-        const Created g = f.create("friend", 0, ruleset);
+        const Created g = f.create(Opponent::Friend, 0, ruleset);
         auto room = f.room(g.id);
         Client a(room), watcher(room);
         watcher.hello();
@@ -119,7 +119,7 @@ TEST(RoomFaults, EveryWriteOfAFriendGameFailsOnceAndChangesNothing) {
             before.check("join");
         }
         const JoinOutcome j = room->join(g.inviteToken);
-        ASSERT_EQ(j.status, JoinOutcome::Joined);
+        ASSERT_EQ(j.status, JoinStatus::Joined);
         EXPECT_EQ(j.seat, 1);
         Client b(room);
         helloWithFailingSeed(f, g.id, b, j.secret, "seedB", 1, watcher);
@@ -131,7 +131,7 @@ TEST(RoomFaults, EveryWriteOfAFriendGameFailsOnceAndChangesNothing) {
         EXPECT_GT(failed - before, 20);
         EXPECT_EQ(watcher.state()["phase"], "over");
         EXPECT_EQ(watcher.state()["fairness"]["serverSeed"], f.serverSeedHex(g.id));
-        EXPECT_EQ(f.memory.loadGame(g.id)->status, "over");
+        EXPECT_EQ(f.memory.loadGame(g.id)->status, GameStatus::Over);
         expectVerifies(*room, "friend");
         // rematch: the first offer writes nothing; the acceptance creates the game
         a.send("rematch");
@@ -146,7 +146,7 @@ TEST(RoomFaults, EveryWriteOfAFriendGameFailsOnceAndChangesNothing) {
 /// served, and a restart finds the game where it was; then it plays on to its end.
 TEST(RoomFaults, ResignationWhoseWriteFailsRevealsNothing) {
     Fixture f;
-    const Created g = f.create("computer", 0);
+    const Created g = f.create(Opponent::Computer, 0);
     auto room = f.room(g.id);
     Client a(room);
     a.hello(g.secret, "resigner");
@@ -182,7 +182,7 @@ TEST(RoomFaults, ResignationWhoseWriteFailsRevealsNothing) {
         Metrics metrics2;
         Registry again(f.memory, metrics2, scheduler2, f.config);
         Lookup l = again.find(g.id);
-        ASSERT_EQ(l.status, Lookup::Found);
+        ASSERT_EQ(l.status, LookupStatus::Found);
         Client c(l.room);
         const json s = c.hello();
         EXPECT_EQ(s["ply"], ply);
@@ -193,7 +193,7 @@ TEST(RoomFaults, ResignationWhoseWriteFailsRevealsNothing) {
     EXPECT_EQ(a.state()["result"]["reason"], "bear-off");
     expectVerifies(*room, "resign");
     // And a resignation that succeeds ends a game at once.
-    const Created g2 = f.create("computer", 0);
+    const Created g2 = f.create(Opponent::Computer, 0);
     Client c2(f.room(g2.id));
     c2.hello(g2.secret, "x");
     c2.send("resign");
@@ -205,12 +205,12 @@ TEST(RoomFaults, ResignationWhoseWriteFailsRevealsNothing) {
 TEST(RoomFaults, ClaimWhoseWriteFailsChangesNothing) {
     Fixture f;
     f.config.grace = std::chrono::seconds(0);
-    const Created g = f.create("friend", 0);
+    const Created g = f.create(Opponent::Friend, 0);
     auto room = f.room(g.id);
     Client a(room);
     a.hello(g.secret, "claimer");
     const JoinOutcome j = room->join(g.inviteToken);
-    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    ASSERT_EQ(j.status, JoinStatus::Joined);
     {
         // A few whole turns (the claim comes when no throw is pending), then b leaves.
         Client b(room);
@@ -237,7 +237,7 @@ TEST(RoomFaults, ClaimWhoseWriteFailsChangesNothing) {
 /// The computer's own writes fail once each: it tries again and the game goes on.
 TEST(RoomFaults, ComputerActionsWhoseWritesFailAreRetried) {
     Fixture f;
-    const Created g = f.create("computer", 1, RulesetId::Jequier, "expert");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Jequier, "expert");
     auto room = f.room(g.id);
     Client a(room), watcher(room);
     watcher.hello();
@@ -269,17 +269,17 @@ TEST(SqliteStorageWrites, TwoPartWritesAreAllOrNothing) {
         GameRow g;
         g.id = "game-one";
         g.ruleset = "standard";
-        g.opponent = "local";
+        g.opponent = Opponent::Local;
         g.serverSeed = std::vector<std::uint8_t>(32, 7);
         db->createGame(g);
         db->appendAction(g.id, ActionRow{0, 't', 3, ""});
         // The final action's seq is taken: the insert fails, the result must not be stored.
         EXPECT_THROW(db->appendFinalAction(g.id, ActionRow{0, 'm', 0, "9-11"}, R"({"reason":"bear-off"})"), StorageError);
-        EXPECT_EQ(db->loadGame(g.id)->status, "playing");
+        EXPECT_EQ(db->loadGame(g.id)->status, GameStatus::Playing);
         EXPECT_EQ(db->loadGame(g.id)->result, "");
         EXPECT_EQ(db->loadActions(g.id).size(), 1u);
         db->appendFinalAction(g.id, ActionRow{1, 'm', 0, "9-11"}, R"({"reason":"bear-off"})");
-        EXPECT_EQ(db->loadGame(g.id)->status, "over");
+        EXPECT_EQ(db->loadGame(g.id)->status, GameStatus::Over);
         EXPECT_EQ(db->loadActions(g.id).size(), 2u);
         // The action is inserted, then the ending finds no game: the action is rolled back.
         EXPECT_THROW(db->appendFinalAction("no-such-game", ActionRow{0, 't', 1, ""}, "{}"), StorageError);

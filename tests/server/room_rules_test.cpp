@@ -1,5 +1,5 @@
 // A room's rules of play in process (MemoryStorage, ManualScheduler): who may act and when, the
-// exact refusals, resignation, claims, rematches, invitations, presence and watchers. The
+// exact refusals, resignation, claims, rematches and invitations (presence: room_presence_test.cpp). The
 // expected words and values are written here (PROTOCOL.md "Error codes", "Events").
 #include <chrono>
 
@@ -10,11 +10,11 @@ namespace {
 
 /// A friend game with both seats taken and both seeds fixed: a holds seat 0, b seat 1.
 struct FriendGame {
-    explicit FriendGame(Fixture& f) : g(f.create("friend", 0)), room(f.room(g.id)) {
+    explicit FriendGame(Fixture& f) : g(f.create(Opponent::Friend, 0)), room(f.room(g.id)) {
         a = std::make_unique<Client>(room);
         a->hello(g.secret, "seedA");
         j = room->join(g.inviteToken);
-        EXPECT_EQ(j.status, JoinOutcome::Joined);
+        EXPECT_EQ(j.status, JoinStatus::Joined);
         b = std::make_unique<Client>(room);
         b->hello(j.secret, "seedB");
     }
@@ -48,7 +48,7 @@ void throwUntilMove(Client& c) {
 
 TEST(RoomRules, HelloFirstAndPong) {
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     Client c(f.room(g.id));
     c.send("throw", {{"ply", 0}});
     const json e = newError(c, 0);
@@ -116,7 +116,7 @@ TEST(RoomRules, OnlyTheSeatToActActs) {
 
 TEST(RoomRules, ThrowAndMoveOnlyInTheirPhase) {
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     Client c(f.room(g.id));
     c.hello(g.secret, "phases");
     c.send("move", {{"ply", 0}, {"move", "9-11"}});
@@ -161,7 +161,7 @@ TEST(RoomRules, ResignationEndsTheGameForTheOtherSeat) {
         EXPECT_EQ(s["result"]["winner"], 1 - resigner);
         EXPECT_EQ(s["result"]["reason"], "resign");
         const auto row = f.memory.loadGame(fg.g.id);
-        EXPECT_EQ(row->status, "over");
+        EXPECT_EQ(row->status, GameStatus::Over);
         EXPECT_EQ(json::parse(row->result)["winner"], 1 - resigner);
         EXPECT_EQ(json::parse(row->result)["reason"], "resign");
         bool revealed = false;
@@ -191,7 +191,7 @@ TEST(RoomRules, ResignationEndsTheGameForTheOtherSeat) {
 
 TEST(RoomRules, LocalResignationLosesForTheSeatToAct) {
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     Client c(f.room(g.id));
     c.hello(g.secret, "local");
     const int toAct = c.state()["seatToAct"];
@@ -203,7 +203,7 @@ TEST(RoomRules, ClaimNeedsAnAbsentHumanOpponent) {
     const std::string noOpponent = "there is no human opponent to claim against";
     {
         Fixture f;
-        const Created g = f.create("local", 0);
+        const Created g = f.create(Opponent::Local, 0);
         Client c(f.room(g.id));
         c.hello(g.secret, "x");
         c.send("claim");
@@ -213,7 +213,7 @@ TEST(RoomRules, ClaimNeedsAnAbsentHumanOpponent) {
     }
     {
         Fixture f;
-        const Created g = f.create("computer", 0);
+        const Created g = f.create(Opponent::Computer, 0);
         Client c(f.room(g.id));
         c.hello(g.secret, "x");
         c.send("claim");
@@ -221,7 +221,7 @@ TEST(RoomRules, ClaimNeedsAnAbsentHumanOpponent) {
     }
     {
         Fixture f;  // the friend has not joined
-        const Created g = f.create("friend", 1);
+        const Created g = f.create(Opponent::Friend, 1);
         Client c(f.room(g.id));
         c.hello(g.secret, "x");
         c.send("claim");
@@ -242,7 +242,7 @@ TEST(RoomRules, ClaimNeedsAnAbsentHumanOpponent) {
         EXPECT_EQ(early["code"], "cannot-claim");
         EXPECT_EQ(early["message"], "your opponent has been offline for 0 s of 300 s");
         EXPECT_TRUE(fg.a->state()["result"].is_null());
-        EXPECT_EQ(f.memory.loadGame(fg.g.id)->status, "playing");
+        EXPECT_EQ(f.memory.loadGame(fg.g.id)->status, GameStatus::Playing);
     }
 }
 
@@ -288,7 +288,7 @@ TEST(RoomRules, RematchNeedsBothSeatsThenSwapsThem) {
     EXPECT_EQ(next->rematchOf, fg.g.id);
     EXPECT_EQ(next->seatHashes[0], old->seatHashes[1]);
     EXPECT_EQ(next->seatHashes[1], old->seatHashes[0]);
-    EXPECT_EQ(next->opponent, "friend");
+    EXPECT_EQ(next->opponent, Opponent::Friend);
     EXPECT_EQ(next->ruleset, old->ruleset);
     // The creator's secret holds seat 1 of the rematch.
     Client again(f.room(id));
@@ -303,7 +303,7 @@ TEST(RoomRules, RematchNeedsBothSeatsThenSwapsThem) {
 
 TEST(RoomRules, ComputerRematchAtOnceAndAFailedWriteChangesNothing) {
     Fixture f;
-    const Created g = f.create("computer", 0, RulesetId::Standard, "expert");
+    const Created g = f.create(Opponent::Computer, 0, RulesetId::Standard, "expert");
     Client c(f.room(g.id));
     c.hello(g.secret, "h");
     c.send("resign");
@@ -321,7 +321,7 @@ TEST(RoomRules, ComputerRematchAtOnceAndAFailedWriteChangesNothing) {
     const auto next = f.memory.loadGame(id);
     EXPECT_EQ(next->seatHashes[0], "computer");
     EXPECT_EQ(next->level, "expert");
-    EXPECT_EQ(next->opponent, "computer");
+    EXPECT_EQ(next->opponent, Opponent::Computer);
     EXPECT_TRUE(next->clientSeeds[0].has_value());
     EXPECT_FALSE(next->clientSeeds[1].has_value());
 }
@@ -329,7 +329,7 @@ TEST(RoomRules, ComputerRematchAtOnceAndAFailedWriteChangesNothing) {
 TEST(RoomRules, ComputerInTheFirstSeatAgreesToARematchAtOnce) {
     // The human holds the second seat: one offer is enough, as with the computer second.
     Fixture f;
-    const Created g = f.create("computer", 1, RulesetId::Bell, "beginner");
+    const Created g = f.create(Opponent::Computer, 1, RulesetId::Bell, "beginner");
     Client c(f.room(g.id));
     EXPECT_EQ(c.hello(g.secret, "h")["you"], json::array({1}));
     c.send("resign");
@@ -349,141 +349,45 @@ TEST(RoomRules, ComputerInTheFirstSeatAgreesToARematchAtOnce) {
 
 TEST(RoomInvites, JoinAndInviteAnswers) {
     Fixture f;
-    const Created g = f.create("friend", 0);
+    const Created g = f.create(Opponent::Friend, 0);
     auto room = f.room(g.id);
-    EXPECT_EQ(room->join("not-the-token").status, JoinOutcome::BadInvite);
-    EXPECT_EQ(room->invite("not-a-secret").status, InviteOutcome::BadSecret);
+    EXPECT_EQ(room->join("not-the-token").status, JoinStatus::BadInvite);
+    EXPECT_EQ(room->invite("not-a-secret").status, InviteStatus::BadSecret);
     const InviteOutcome inv = room->invite(g.secret);
-    EXPECT_EQ(inv.status, InviteOutcome::Found);
+    EXPECT_EQ(inv.status, InviteStatus::Found);
     EXPECT_EQ(inv.token, g.inviteToken);
     const JoinOutcome j = room->join(g.inviteToken);
-    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    ASSERT_EQ(j.status, JoinStatus::Joined);
     EXPECT_EQ(j.seat, 1);
     EXPECT_EQ(j.secret.size(), 43u);
     EXPECT_EQ(j.commitment, fairness::commitment(f.memory.loadGame(g.id)->serverSeed));
     EXPECT_EQ(f.memory.loadGame(g.id)->seatHashes[1], fairness::sha256Hex(j.secret));
-    EXPECT_EQ(room->invite(g.secret).status, InviteOutcome::Full);
-    EXPECT_EQ(room->invite(j.secret).status, InviteOutcome::Full);
-    EXPECT_EQ(room->join(g.inviteToken).status, JoinOutcome::Full);
+    EXPECT_EQ(room->invite(g.secret).status, InviteStatus::Full);
+    EXPECT_EQ(room->invite(j.secret).status, InviteStatus::Full);
+    EXPECT_EQ(room->join(g.inviteToken).status, JoinStatus::Full);
     EXPECT_EQ(room->invite(g.secret).token, "");
 
     // Over before the friend came.
     Fixture f2;
-    const Created w = f2.create("friend", 1);
+    const Created w = f2.create(Opponent::Friend, 1);
     auto room2 = f2.room(w.id);
     Client c(room2);
     c.hello(w.secret, "x");
     c.send("resign");
     EXPECT_EQ(c.state()["result"]["reason"], "resign");
-    EXPECT_EQ(room2->join(w.inviteToken).status, JoinOutcome::Over);
-    EXPECT_EQ(room2->invite(w.secret).status, InviteOutcome::Over);
+    EXPECT_EQ(room2->join(w.inviteToken).status, JoinStatus::Over);
+    EXPECT_EQ(room2->invite(w.secret).status, InviteStatus::Over);
     EXPECT_EQ(f2.memory.loadGame(w.id)->seatHashes[0], "");
 
     // Games without an invitation.
-    for (const char* opponent : {"local", "computer"}) {
+    for (const Opponent opponent : {Opponent::Local, Opponent::Computer}) {
         const Created o = f2.create(opponent, 0);
-        EXPECT_EQ(f2.room(o.id)->invite(o.secret).status, InviteOutcome::NoInvite) << opponent;
-        EXPECT_EQ(f2.room(o.id)->join(g.inviteToken).status, JoinOutcome::Full) << opponent;
-        EXPECT_EQ(f2.room(o.id)->invite("computer").status, InviteOutcome::BadSecret) << opponent;
+        EXPECT_EQ(f2.room(o.id)->invite(o.secret).status, InviteStatus::NoInvite) << toString(opponent);
+        EXPECT_EQ(f2.room(o.id)->join(g.inviteToken).status, JoinStatus::Full) << toString(opponent);
+        EXPECT_EQ(f2.room(o.id)->invite("computer").status, InviteStatus::BadSecret) << toString(opponent);
     }
 }
 
-TEST(RoomPresence, WatchersAndSeatsComeAndGo) {
-    Fixture f;
-    const Created g = f.create("friend", 0);
-    auto room = f.room(g.id);
-    auto watcherCount = [](Client& c) {
-        int n = -1;
-        for (const auto& fr : c.frames()) {
-            const json m = json::parse(*fr);
-            if (m["t"] == "watchers") n = m["d"]["count"];
-        }
-        return n;
-    };
-    auto a = std::make_unique<Client>(room);
-    a->hello(g.secret, "a");
-    EXPECT_EQ(watcherCount(*a), 0);
-    EXPECT_EQ(a->state()["seats"][0]["online"], true);
-    EXPECT_EQ(a->state()["seats"][1]["online"], false);
-    EXPECT_EQ(a->state()["seats"][1]["taken"], false);
-    auto w1 = std::make_unique<Client>(room);
-    w1->hello("a wrong secret");
-    const json e = newError(*w1, 0);
-    EXPECT_EQ(e["code"], "bad-secret");
-    EXPECT_EQ(e["message"], "this secret holds no seat of this game; you are watching");
-    EXPECT_EQ(watcherCount(*a), 1);
-    EXPECT_EQ(watcherCount(*w1), 1);
-    Client w2(room);
-    w2.hello();
-    EXPECT_EQ(watcherCount(*a), 2);
-    EXPECT_EQ(room->summary()["watchers"], 2);
-    w1.reset();
-    EXPECT_EQ(watcherCount(w2), 1);
-    EXPECT_EQ(room->summary()["watchers"], 1);
-    // A watcher's second hello is not counted twice.
-    w2.hello();
-    EXPECT_EQ(watcherCount(w2), 1);
-    // The friend joins and connects, then leaves: presence events for seat 1.
-    const JoinOutcome j = room->join(g.inviteToken);
-    EXPECT_EQ(lastEvent(*a, "joined")["seat"], 1);
-    auto b = std::make_unique<Client>(room);
-    b->hello(j.secret, "b");
-    EXPECT_EQ(a->state()["seats"][1]["online"], true);
-    EXPECT_EQ(a->state()["seats"][1]["taken"], true);
-    const json online = lastEvent(*a, "presence");
-    EXPECT_EQ(online["e"], "presence");
-    EXPECT_EQ(online["seat"], 1);
-    EXPECT_EQ(online["online"], true);
-    // A second connection of the same seat: no new event; closing one of the two: still online.
-    auto b2 = std::make_unique<Client>(room);
-    const auto events = a->events().size();
-    b2->hello(j.secret);
-    b2.reset();
-    EXPECT_EQ(a->events().size(), events);
-    EXPECT_EQ(a->state()["seats"][1]["online"], true);
-    b.reset();
-    EXPECT_EQ(a->state()["seats"][1]["online"], false);
-    const json offline = lastEvent(*a, "presence");
-    EXPECT_EQ(offline["e"], "presence");
-    EXPECT_EQ(offline["seat"], 1);
-    EXPECT_EQ(offline["online"], false);
-    EXPECT_EQ(watcherCount(w2), 1);
-}
-
-TEST(RoomSummary, PublicFields) {
-    Fixture f;
-    const Created g = f.create("computer", 1, RulesetId::Bell, "expert");
-    const json s = f.room(g.id)->summary();
-    EXPECT_EQ(s["game"], g.id);
-    EXPECT_EQ(s["ruleset"], "bell");
-    EXPECT_EQ(s["opponent"], "computer");
-    EXPECT_EQ(s["level"], "expert");
-    EXPECT_EQ(s["ply"], 0);
-    EXPECT_EQ(s["watchers"], 0);
-    EXPECT_EQ(s["commitment"], g.commitment);
-    EXPECT_EQ(s["commitment"], fairness::commitment(f.memory.loadGame(g.id)->serverSeed));
-    EXPECT_TRUE(s["result"].is_null());
-    EXPECT_TRUE(s["rematchOf"].is_null());
-    EXPECT_EQ(s["seats"][0]["kind"], "computer");
-    EXPECT_EQ(s["seats"][1]["kind"], "human");
-}
-
-TEST(RoomIdle, IdleAndUnloadable) {
-    Fixture f;
-    const Created g = f.create("friend", 0);
-    auto room = f.room(g.id);
-    EXPECT_FALSE(room->idleFor(std::chrono::hours(1)));
-    EXPECT_FALSE(room->unloadable(std::chrono::hours(1)));
-    {
-        Client c(room);
-        c.hello(g.secret, "x");
-        EXPECT_FALSE(room->unloadable(std::chrono::milliseconds(-1)));  // a connection is attached
-        EXPECT_TRUE(room->idleFor(std::chrono::milliseconds(-1)));
-        c.send("resign");
-    }
-    EXPECT_TRUE(room->unloadable(std::chrono::milliseconds(-1)));
-    EXPECT_FALSE(room->idleFor(std::chrono::milliseconds(-1)));  // finished games are never idle
-}
 
 /// A throw that leaves no legal move says so in its own batch of events: "passed" (a ruleset
 /// with an extra throw after a pass) or "turn-lost", with the thrower's seat and value, before
@@ -494,7 +398,7 @@ TEST(RoomRules, AThrowWithoutAMoveIsAnnounced) {
                                         std::pair{RulesetId::Standard, std::string("pass3")}}) {
         Fixture f;
         f.config.testSeed = std::vector<std::uint8_t>(32, 7);
-        const Created g = f.create("local", 0, ruleset);
+        const Created g = f.create(Opponent::Local, 0, ruleset);
         Client c(f.room(g.id));
         c.hello(g.secret, seed);
         std::mt19937 rng(1);
@@ -532,7 +436,7 @@ TEST(RoomRules, BellCaptureNamesTheCapturedSide) {
     for (int round = 0; round < 8 && captures < 3; ++round) {
         Fixture f;
         f.config.testSeed = std::vector<std::uint8_t>(32, 11);
-        const Created g = f.create("local", 0, RulesetId::Bell);
+        const Created g = f.create(Opponent::Local, 0, RulesetId::Bell);
         Client c(f.room(g.id));
         c.hello(g.secret, "capture" + std::to_string(round));
         std::mt19937 rng(round + 1);

@@ -168,16 +168,16 @@ struct Fixture {
     }
     std::shared_ptr<Room> room(const std::string& id) {
         Lookup l = registry->find(id);
-        EXPECT_EQ(l.status, Lookup::Found) << id;
+        EXPECT_EQ(l.status, LookupStatus::Found) << id;
         return l.room;
     }
-    Created create(const std::string& opponent, int creatorSeat, RulesetId ruleset = RulesetId::Standard,
+    Created create(Opponent opponent, int creatorSeat, RulesetId ruleset = RulesetId::Standard,
                    const std::string& level = "") {
         CreateRequest req;
         req.ruleset = ruleset;
         req.opponent = opponent;
         req.creatorSeat = creatorSeat;
-        req.level = opponent == "computer" ? (level.empty() ? std::string("beginner") : level) : "";
+        req.level = opponent == Opponent::Computer ? (level.empty() ? std::string("beginner") : level) : "";
         return registry->create(req);
     }
     /// The state as a new spectator sees it (without `you` and `record`).

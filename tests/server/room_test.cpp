@@ -12,12 +12,12 @@ namespace {
 /// gets a server-drawn one, published before any throw.
 TEST(RoomSeeds, FirstThrowWaitsUntilBothSeedsAreFixed) {
     Fixture f;
-    const Created g = f.create("friend", 0);
+    const Created g = f.create(Opponent::Friend, 0);
     auto room = f.room(g.id);
     Client a(room);
     a.hello(g.secret, "creatorseed");
     const JoinOutcome j = room->join(g.inviteToken);
-    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    ASSERT_EQ(j.status, JoinStatus::Joined);
     // The friend holds its seat but has not said hello: its seed is not fixed.
     a.send("throw", {{"ply", 0}});
     a.waitForError("seeds-pending");
@@ -45,7 +45,7 @@ TEST(RoomSeeds, FirstThrowWaitsUntilBothSeedsAreFixed) {
 /// The computer, moving first, does not throw before the human's seed is fixed.
 TEST(RoomSeeds, ComputerWaitsForTheHumanSeed) {
     Fixture f;
-    const Created g = f.create("computer", 1);
+    const Created g = f.create(Opponent::Computer, 1);
     auto room = f.room(g.id);
     Client watcher(room);
     watcher.hello();
@@ -66,7 +66,7 @@ TEST(RoomSeeds, ComputerWaitsForTheHumanSeed) {
 /// A local game: the one client's seed fixes both seats; without one the server draws both.
 TEST(RoomSeeds, LocalGameSeeds) {
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     Client c(f.room(g.id));
     const json s = c.hello(g.secret);
     EXPECT_TRUE(s["fairness"]["clientSeeds"][0].is_string());
@@ -81,7 +81,7 @@ TEST(RoomSeeds, ASeedStoredBeforeTheNextFailedIsAnnouncedAndShown) {
     // Found by the room fuzzer: a throw that retries the seeds stored seat 0's, failed on seat
     // 1's, and announced nothing, so later snapshots still showed seat 0 without its seed.
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     auto room = f.room(g.id);
     Client c(room);
     f.faulty.failNth(1);  // the hello's first seed write fails: nothing is fixed
@@ -110,7 +110,7 @@ TEST(RoomSeats, FriendGameWaitsWhicheverSeatTheCreatorHolds) {
     for (int creatorSeat : {0, 1}) {
         SCOPED_TRACE(creatorSeat);
         Fixture f;
-        const Created g = f.create("friend", creatorSeat);
+        const Created g = f.create(Opponent::Friend, creatorSeat);
         ASSERT_EQ(g.seats, std::vector<int>{creatorSeat});
         auto room = f.room(g.id);
         Client a(room);
@@ -120,9 +120,9 @@ TEST(RoomSeats, FriendGameWaitsWhicheverSeatTheCreatorHolds) {
         a.send("throw", {{"ply", 0}});
         a.waitForError("not-started");
         const JoinOutcome j = room->join(g.inviteToken);
-        ASSERT_EQ(j.status, JoinOutcome::Joined);
+        ASSERT_EQ(j.status, JoinStatus::Joined);
         EXPECT_EQ(j.seat, 1 - creatorSeat);
-        EXPECT_EQ(room->join(g.inviteToken).status, JoinOutcome::Full);
+        EXPECT_EQ(room->join(g.inviteToken).status, JoinStatus::Full);
         Client b(room);
         const json sb = b.hello(j.secret, "b");
         EXPECT_EQ(sb["you"], json::array({1 - creatorSeat}));
@@ -137,7 +137,7 @@ TEST(RoomSeats, FriendGameWaitsWhicheverSeatTheCreatorHolds) {
 /// Repeated hellos at the same state share one snapshot string (no new copy per hello).
 TEST(RoomSnapshot, RepeatedHellosShareOneFrame) {
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     auto room = f.room(g.id);
     Client c(room), w1(room), w2(room);
     c.hello(g.secret, "x");
@@ -164,7 +164,7 @@ TEST(RoomSnapshot, RepeatedHellosShareOneFrame) {
     EXPECT_EQ(after["phase"], "over");
     EXPECT_NE(w1.frames().back().get(), last1.get());
     // At the end of a whole game: 100 hellos hold one snapshot between them.
-    const Created g2 = f.create("local", 0);
+    const Created g2 = f.create(Opponent::Local, 0);
     auto room2 = f.room(g2.id);
     Client p(room2);
     p.hello(g2.secret, "y");
@@ -186,14 +186,14 @@ TEST(RoomSnapshot, RepeatedHellosShareOneFrame) {
 TEST(RoomComputerQueue, NewComputerGamesRefusedWhenTheQueueIsFull) {
     Fixture f;
     f.config.aiQueue = 1;
-    const Created g = f.create("computer", 1);
+    const Created g = f.create(Opponent::Computer, 1);
     Client human(f.room(g.id));
     human.hello(g.secret, "h");  // the computer's first throw is now queued
     ASSERT_EQ(f.scheduler.pending(), 1u);
-    EXPECT_THROW(f.create("computer", 0), BusyError);
-    EXPECT_NO_THROW(f.create("friend", 0));
+    EXPECT_THROW(f.create(Opponent::Computer, 0), BusyError);
+    EXPECT_NO_THROW(f.create(Opponent::Friend, 0));
     f.scheduler.runAll();
-    EXPECT_NO_THROW(f.create("computer", 0));
+    EXPECT_NO_THROW(f.create(Opponent::Computer, 0));
 }
 
 /// A connection whose other owners let go while the room sends to it (a session closing as a
@@ -215,7 +215,7 @@ private:
 /// during a flood of computer games whose clients closed right after their hello.
 TEST(RoomPeers, ConnectionReleasedDuringASendDoesNotDeadlock) {
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     auto room = f.room(g.id);
     auto run = std::async(std::launch::async, [room] {
         auto peer = std::make_shared<VanishingPeer>(room);

@@ -64,7 +64,7 @@ GameRow row(const std::string& id) {
     GameRow g;
     g.id = id;
     g.ruleset = "standard";
-    g.opponent = "friend";
+    g.opponent = Opponent::Friend;
     g.serverSeed = {1, 2, 3};
     g.seatHashes = {"h0", "h1"};
     g.createdMs = g.updatedMs = 1000;

@@ -28,8 +28,8 @@ void expectSameAsFresh(Fixture& f, const std::string& id, Client& c, const char*
 /// state equals the room's state.
 TEST(StateDiff, MergedStateEqualsTheRoomsStateThroughWholeGames) {
     for (const RulesetId ruleset : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell}) {
-        for (const std::string opponent : {"local", "computer"}) {
-            SCOPED_TRACE(std::string(senet::ruleset(ruleset).key) + " " + opponent);
+        for (const Opponent opponent : {Opponent::Local, Opponent::Computer}) {
+            SCOPED_TRACE(std::string(senet::ruleset(ruleset).key) + " " + std::string(toString(opponent)));
             Fixture f;
             const Created g = f.create(opponent, 0, ruleset);
             auto room = f.room(g.id);
@@ -52,7 +52,7 @@ TEST(StateDiff, MergedStateEqualsTheRoomsStateThroughWholeGames) {
                 if (late) expectSameAsFresh(f, g.id, *late, "late spectator");
             };
             std::map<int, Client*> players{{0, &player}};
-            if (opponent == "local") players[1] = &player;
+            if (opponent == Opponent::Local) players[1] = &player;
             playToEnd(f, players, player, rng, act, [&] {
                 f.scheduler.runAll();
                 expectSameAsFresh(f, g.id, player, "player after the computer");
@@ -70,7 +70,7 @@ TEST(StateDiff, MergedStateEqualsTheRoomsStateThroughWholeGames) {
 /// fairness commitment, the seats); the frame after a snapshot is no bigger than needed.
 TEST(StateDiff, AThrowsFrameHoldsOnlyWhatChanged) {
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     auto room = f.room(g.id);
     Client c(room);
     c.hello(g.secret, "seed0");
@@ -95,7 +95,7 @@ TEST(StateDiff, AThrowsFrameHoldsOnlyWhatChanged) {
 /// state: the next frame stays small, and both clients follow it.
 TEST(StateDiff, AHelloAtTheSentStateKeepsTheNextFrameSmall) {
     Fixture f;
-    const Created g = f.create("local", 0);
+    const Created g = f.create(Opponent::Local, 0);
     auto room = f.room(g.id);
     Client a(room);
     a.hello(g.secret, "seed0");
@@ -139,7 +139,7 @@ void helloExpectingSnapshotFirst(Client& c, const char* who, const std::string& 
 /// hold. Afterwards every client's merged state stays the room's.
 TEST(StateDiff, EveryHelloIsAnsweredByASnapshotBeforeAnyEventsFrame) {
     Fixture f;
-    const Created g = f.create("friend", 0);
+    const Created g = f.create(Opponent::Friend, 0);
     auto room = f.room(g.id);
     std::mt19937 rng(11);
     std::vector<std::pair<Client*, const char*>> clients;
@@ -180,7 +180,7 @@ TEST(StateDiff, EveryHelloIsAnsweredByASnapshotBeforeAnyEventsFrame) {
     // The friend joins and says hello: its seat online, the last seed fixed (events the other
     // two connections get).
     const JoinOutcome j = room->join(g.inviteToken);
-    ASSERT_EQ(j.status, JoinOutcome::Joined);
+    ASSERT_EQ(j.status, JoinStatus::Joined);
     ASSERT_EQ(j.seat, 1);
     auto friendSeat = std::make_unique<Client>(room);
     clients.emplace_back(friendSeat.get(), "friend");

@@ -26,7 +26,7 @@ GameRow sampleRow(const std::string& id) {
     GameRow g;
     g.id = id;
     g.ruleset = "jequier";
-    g.opponent = "friend";
+    g.opponent = Opponent::Friend;
     g.level = "";
     g.serverSeed = {1, 2, 3, 250, 0, 7};
     g.clientSeeds = {std::optional<std::string>("seedA"), std::nullopt};
@@ -78,7 +78,7 @@ TEST_P(StorageContract, CreatedRowReadsBackField) {
     ASSERT_TRUE(g.has_value());
     EXPECT_EQ(g->id, "g1");
     EXPECT_EQ(g->ruleset, "jequier");
-    EXPECT_EQ(g->opponent, "friend");
+    EXPECT_EQ(g->opponent, Opponent::Friend);
     EXPECT_EQ(g->level, "");
     EXPECT_EQ(g->serverSeed, (std::vector<std::uint8_t>{1, 2, 3, 250, 0, 7}));
     EXPECT_EQ(g->clientSeeds[0], std::optional<std::string>("seedA"));
@@ -88,7 +88,7 @@ TEST_P(StorageContract, CreatedRowReadsBackField) {
     EXPECT_EQ(g->inviteHash, "invitehash");
     EXPECT_EQ(g->createdMs, 1700000000123);
     EXPECT_EQ(g->updatedMs, 1700000000456);
-    EXPECT_EQ(g->status, "playing");
+    EXPECT_EQ(g->status, GameStatus::Playing);
     EXPECT_EQ(g->result, "");
     EXPECT_EQ(g->rematchOf, "");
     EXPECT_EQ(g->rematch, "");
@@ -96,7 +96,7 @@ TEST_P(StorageContract, CreatedRowReadsBackField) {
     EXPECT_TRUE(s().loadActions("nope").empty());
     EXPECT_TRUE(s().loadActions("g1").empty());
     GameRow computer = sampleRow("g2");
-    computer.opponent = "computer";
+    computer.opponent = Opponent::Computer;
     computer.level = "expert";
     computer.clientSeeds = {std::nullopt, std::optional<std::string>("seedB")};
     s().createGame(computer);
@@ -183,7 +183,7 @@ TEST_P(StorageContract, ActionsInOrderAndADuplicateRefused) {
     EXPECT_EQ(a[1].move, "9-11");
     ASSERT_EQ(s().loadActions("g2").size(), 1u);
     EXPECT_EQ(s().loadActions("g2")[0].outcome, 15);
-    EXPECT_EQ(s().loadGame("g1")->status, "playing");
+    EXPECT_EQ(s().loadGame("g1")->status, GameStatus::Playing);
 }
 
 TEST_P(StorageContract, FinalActionEndsTheGameInOneWrite) {
@@ -191,7 +191,7 @@ TEST_P(StorageContract, FinalActionEndsTheGameInOneWrite) {
     s().appendAction("g1", ActionRow{0, 't', 3, ""});
     s().appendFinalAction("g1", ActionRow{1, 'm', 0, "30-off"}, R"({"winner":1})");
     const auto g = s().loadGame("g1");
-    EXPECT_EQ(g->status, "over");
+    EXPECT_EQ(g->status, GameStatus::Over);
     EXPECT_EQ(g->result, R"({"winner":1})");
     const auto a = s().loadActions("g1");
     ASSERT_EQ(a.size(), 2u);
@@ -201,14 +201,14 @@ TEST_P(StorageContract, FinalActionEndsTheGameInOneWrite) {
     s().createGame(sampleRow("g2"));
     s().appendAction("g2", ActionRow{0, 't', 9, ""});
     EXPECT_THROW(s().appendFinalAction("g2", ActionRow{0, 't', 1, ""}, R"({"winner":0})"), StorageError);
-    EXPECT_EQ(s().loadGame("g2")->status, "playing");
+    EXPECT_EQ(s().loadGame("g2")->status, GameStatus::Playing);
     EXPECT_EQ(s().loadGame("g2")->result, "");
     ASSERT_EQ(s().loadActions("g2").size(), 1u);
     EXPECT_EQ(s().loadActions("g2")[0].outcome, 9);
     EXPECT_THROW(s().appendFinalAction("missing", ActionRow{0, 't', 1, ""}, "{}"), StorageError);
     // Nothing of the refused writes is pending: a later final action commits.
     s().appendFinalAction("g2", ActionRow{1, 'm', 0, "1-off"}, R"({"winner":1})");
-    EXPECT_EQ(s().loadGame("g2")->status, "over");
+    EXPECT_EQ(s().loadGame("g2")->status, GameStatus::Over);
     EXPECT_EQ(s().loadActions("g2").size(), 2u);
 }
 
@@ -233,7 +233,7 @@ TEST(SqliteContract, WritesSurviveReopening) {
     EXPECT_FALSE(s->loadGame("orphan").has_value());
     const auto g = s->loadGame("g1");
     ASSERT_TRUE(g.has_value());
-    EXPECT_EQ(g->status, "over");
+    EXPECT_EQ(g->status, GameStatus::Over);
     EXPECT_EQ(g->result, R"({"winner":0})");
     EXPECT_EQ(g->seatHashes[1], "late");
     ASSERT_EQ(s->loadActions("g1").size(), 2u);
@@ -328,14 +328,14 @@ TEST_P(StorageContract, FinishExpireAndUnfinished) {
     std::sort(unfinished.begin(), unfinished.end());
     EXPECT_EQ(unfinished, (std::vector<std::string>{"a", "b", "c"}));
     s().finishGame("a", R"({"reason":"resign"})");
-    EXPECT_EQ(s().loadGame("a")->status, "over");
+    EXPECT_EQ(s().loadGame("a")->status, GameStatus::Over);
     EXPECT_EQ(s().loadGame("a")->result, R"({"reason":"resign"})");
     s().expireGame("b");
-    EXPECT_EQ(s().loadGame("b")->status, "expired");
+    EXPECT_EQ(s().loadGame("b")->status, GameStatus::Expired);
     s().expireGame("a");  // only a game still playing expires
-    EXPECT_EQ(s().loadGame("a")->status, "over");
+    EXPECT_EQ(s().loadGame("a")->status, GameStatus::Over);
     EXPECT_EQ(s().unfinishedGames(), std::vector<std::string>{"c"});
-    EXPECT_EQ(s().loadGame("c")->status, "playing");
+    EXPECT_EQ(s().loadGame("c")->status, GameStatus::Playing);
     EXPECT_EQ(s().loadGame("c")->result, "");
 }
 
@@ -380,7 +380,7 @@ TEST(FaultyStorageChecks, FailsTheNthWriteOnly) {
     EXPECT_THROW(f.takeSeat("g1", 1, "s"), StorageError);
     EXPECT_THROW(f.finishGame("g1", "{}"), StorageError);
     EXPECT_EQ(m.loadGame("g1")->clientSeeds[1], std::nullopt);
-    EXPECT_EQ(m.loadGame("g1")->status, "playing");
+    EXPECT_EQ(m.loadGame("g1")->status, GameStatus::Playing);
 }
 
 /// A batch is one write (one transaction): when it fails, every item fails and nothing of it

@@ -4,10 +4,13 @@
 
 namespace senet::server {
 
-Audience::Audience(Clock& clock) : clock_(clock) { offlineSince_.fill(clock_.now()); }
+Audience::Audience(Clock& clock, std::function<void(std::chrono::milliseconds)> requestFlush)
+    : clock_(clock), requestFlush_(std::move(requestFlush)) {
+    offlineSince_.fill(clock_.now());
+}
 
 void Audience::attach(Peer* key, std::weak_ptr<Peer> peer) {
-    peers_[key] = PeerState{key, std::move(peer), 0, false, false, std::nullopt};
+    peers_[key] = PeerState{key, std::move(peer), 0, false, false, std::nullopt, -1};
 }
 
 Audience::PeerState* Audience::find(Peer* key) {
@@ -66,13 +69,39 @@ void Audience::countWatchers(int delta, const PeerState* except) {
     if (delta == 0) return;
     watchers_ += delta;
     watchersFrame_.reset();
-    // One shared frame for everybody; the game's state and its shared snapshots are untouched.
-    const auto frame = watchersFrame();
-    for (auto& [key, p] : peers_)
-        if (p.hello && &p != except) deliver(p, frame);
+    if (flushRequested_) return;  // the flush carries this change too
+    const auto now = clock_.now();
+    if (requestFlush_ && watchersSent_ && now - *watchersSent_ < kWatchersInterval) {
+        // A crowd coming or going: one frame at the end of the interval instead of one each.
+        flushRequested_ = true;
+        requestFlush_(std::chrono::ceil<std::chrono::milliseconds>(*watchersSent_ + kWatchersInterval - now));
+        return;
+    }
+    announceWatchers(except);
 }
 
-void Audience::sendWatchers(const PeerState& p) { deliver(p, watchersFrame()); }
+void Audience::flushWatchers() {
+    flushRequested_ = false;
+    announceWatchers(nullptr);
+}
+
+void Audience::announceWatchers(const PeerState* except) {
+    // One shared frame for everybody; the game's state and its shared snapshots are untouched.
+    const auto frame = watchersFrame();
+    bool sent = false;
+    for (auto& [key, p] : peers_) {
+        if (!p.hello || &p == except || p.watchersSeen == watchers_) continue;
+        deliver(p, frame);
+        p.watchersSeen = watchers_;
+        sent = true;
+    }
+    if (sent) watchersSent_ = clock_.now();
+}
+
+void Audience::sendWatchers(PeerState& p) {
+    deliver(p, watchersFrame());
+    p.watchersSeen = watchers_;
+}
 
 void Audience::deliver(const PeerState& p, std::shared_ptr<const std::string> frame) const {
     auto peer = p.peer.lock();

@@ -34,7 +34,7 @@ bool Registry::plausibleId(std::string_view id) {
     return true;
 }
 
-GameRow Registry::newRow(RulesetId ruleset, const std::string& opponent, const std::string& level) {
+GameRow Registry::newRow(RulesetId ruleset, Opponent opponent, const std::string& level) {
     GameRow row;
     row.id = fairness::randomToken(16);  // 128 bits
     row.ruleset = std::string(senet::ruleset(ruleset).key);
@@ -59,22 +59,22 @@ std::shared_ptr<Room> Registry::add(GameRow row) {
 }
 
 Created Registry::create(const CreateRequest& req) {
-    if (req.opponent == "computer" && services_.scheduler.pending() >= static_cast<std::size_t>(services_.config.aiQueue))
+    if (req.opponent == Opponent::Computer && services_.scheduler.pending() >= static_cast<std::size_t>(services_.config.aiQueue))
         throw BusyError("the computer player is busy: " + std::to_string(services_.scheduler.pending()) +
                         " decisions are queued; try again in a few seconds");
-    GameRow row = newRow(req.ruleset, req.opponent, req.opponent == "computer" ? req.level : "");
+    GameRow row = newRow(req.ruleset, req.opponent, req.opponent == Opponent::Computer ? req.level : "");
     Created out;
     out.id = row.id;
     out.secret = fairness::randomToken(32);
     const std::string hash = fairness::sha256Hex(out.secret);
-    if (req.opponent == "local") {
+    if (req.opponent == Opponent::Local) {
         row.seatHashes = {hash, hash};
         out.seats = {0, 1};
     } else {
         row.seatHashes[req.creatorSeat] = hash;
         out.seats = {req.creatorSeat};
-        if (req.opponent == "computer") {
-            row.seatHashes[1 - req.creatorSeat] = "computer";
+        if (req.opponent == Opponent::Computer) {
+            row.seatHashes[1 - req.creatorSeat] = kComputerSeatHash;
             // The computer's seed is fixed and published now, before the human's is known.
             row.clientSeeds[1 - req.creatorSeat] = services_.config.testSeed ? std::string("computer")
                                                                                : fairness::toHex(fairness::randomBytes(16));
@@ -102,7 +102,7 @@ std::string Registry::rematchOf(const GameRow& finished) {
     row.seatHashes = {finished.seatHashes[1], finished.seatHashes[0]};  // sides swapped, same secrets
     row.rematchOf = finished.id;  // createGame links the finished game to it in the same write
     for (const int seat : {0, 1})
-        if (row.seatHashes[seat] == "computer")
+        if (seatKindOf(row.seatHashes[seat]) == SeatKind::Computer)
             row.clientSeeds[seat] = services_.config.testSeed ? std::string("computer") : fairness::toHex(fairness::randomBytes(16));
     services_.storage.createGame(row);
     const std::string id = row.id;
@@ -137,29 +137,29 @@ Lookup Registry::find(const std::string& id) {
             } catch (const StorageError& e) {
                 // Not stored: the game stays as it was (served), and expires at a later lookup.
                 std::cerr << "senet-server: game " << id << ": expiry could not be saved: " << e.what() << '\n';
-                out.status = Lookup::Found;
+                out.status = LookupStatus::Found;
                 return out;
             }
             std::lock_guard lock(mutex_);
             rooms_.erase(id);
             countRooms();
             out.room.reset();
-            out.status = Lookup::Expired;
+            out.status = LookupStatus::Expired;
             return out;
         }
-        out.status = Lookup::Found;
+        out.status = LookupStatus::Found;
         return out;
     }
     auto row = services_.storage.loadGame(id);
     if (!row) return out;
-    if (row->status == "expired") {
-        out.status = Lookup::Expired;
+    if (row->status == GameStatus::Expired) {
+        out.status = LookupStatus::Expired;
         return out;
     }
     bool elsewhere = false;
     out.room = acquireAndRestore(id, elsewhere);
     if (elsewhere) throw GameElsewhere("game " + id + " is held by another instance; try again in a moment");
-    if (out.room) out.status = Lookup::Found;
+    if (out.room) out.status = LookupStatus::Found;
     return out;
 }
 
@@ -202,45 +202,60 @@ int Registry::restoreAll() {
 
 void Registry::countRooms() { services_.metrics.roomsLoaded.store(static_cast<std::int64_t>(rooms_.size())); }
 
-SweepResult Registry::sweep(std::chrono::milliseconds unloadAfter) {
-    SweepResult out;
-    std::vector<std::string> unloaded;
+std::vector<Registry::Idle> Registry::idleRooms(std::chrono::milliseconds quiet,
+                                                std::optional<std::chrono::milliseconds> expiry) {
+    std::vector<Idle> candidates, found;
     {
         std::lock_guard lock(mutex_);
-        out = sweepLocked(unloadAfter, unloaded);
+        // Held by the map alone: no session, task or lookup has it now.
+        for (const auto& [id, room] : rooms_)
+            if (room.use_count() == 1) candidates.push_back(Idle{id, room, 0, false});
+    }
+    // Each room's lock without the registry's (the lock order above).
+    for (Idle& idle : candidates) {
+        idle.uses = idle.room->uses();  // before the check: a later use makes stillIdle false
+        if (!idle.room->unloadable(quiet)) continue;
+        idle.expired = expiry && idle.room->idleFor(*expiry);
+        found.push_back(std::move(idle));
+    }
+    return found;
+}
+
+bool Registry::stillIdle(const Idle& idle) const {
+    const auto it = rooms_.find(idle.id);
+    return it != rooms_.end() && it->second == idle.room && idle.room.use_count() == 2 && idle.room->uses() == idle.uses;
+}
+
+SweepResult Registry::sweep(std::chrono::milliseconds unloadAfter) {
+    SweepResult out;
+    const auto expiry = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::hours(24) * services_.config.expireDays);
+    std::vector<std::string> unloaded;
+    // The rooms dropped are destroyed after the loop, when the last reference (Idle's) goes:
+    // outside the mutex.
+    for (const Idle& idle : idleRooms(unloadAfter, expiry)) {
+        std::lock_guard lock(mutex_);
+        if (!stillIdle(idle)) continue;  // taken into use meanwhile: the next sweep looks again
+        if (idle.expired) {
+            // Under the mutex, before the room leaves: no lookup loads the game meanwhile.
+            try {
+                services_.storage.expireGame(idle.id);
+            } catch (const StorageError& e) {
+                std::cerr << "senet-server: game " << idle.id << ": expiry could not be saved: " << e.what() << '\n';
+                continue;  // stays in memory, unchanged; the next sweep tries again
+            }
+            ++out.expired;
+        } else {
+            ++out.unloaded;
+        }
+        unloaded.push_back(idle.id);
+        rooms_.erase(idle.id);
+    }
+    {
+        std::lock_guard lock(mutex_);
+        countRooms();
     }
     if (shared_)
         for (const auto& id : unloaded) release(id);
-    return out;
-}
-
-SweepResult Registry::sweepLocked(std::chrono::milliseconds unloadAfter, std::vector<std::string>& unloaded) {
-    SweepResult out;
-    const auto expiry = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::hours(24) * services_.config.expireDays);
-    for (auto it = rooms_.begin(); it != rooms_.end();) {
-        // Held by the map alone: no session, task or lookup has it, and none can get it while
-        // the mutex is held. (Whoever holds a room's lock holds a reference, so this never waits
-        // on a room that is waiting for the registry.)
-        if (it->second.use_count() == 1 && it->second->unloadable(unloadAfter)) {
-            if (it->second->idleFor(expiry)) {
-                try {
-                    services_.storage.expireGame(it->first);
-                } catch (const StorageError& e) {
-                    std::cerr << "senet-server: game " << it->first << ": expiry could not be saved: " << e.what() << '\n';
-                    ++it;  // stays in memory, unchanged; the next sweep tries again
-                    continue;
-                }
-                ++out.expired;
-            } else {
-                ++out.unloaded;
-            }
-            unloaded.push_back(it->first);
-            it = rooms_.erase(it);
-        } else {
-            ++it;
-        }
-    }
-    countRooms();
     return out;
 }
 

@@ -19,7 +19,7 @@ namespace senet::server {
 /// What POST /api/games asks for (already validated).
 struct CreateRequest {
     RulesetId ruleset = RulesetId::Standard;
-    std::string opponent = "friend";  ///< "friend" | "computer" | "local"
+    Opponent opponent = Opponent::Friend;
     int creatorSeat = 0;              ///< 0 or 1 (already resolved from "random")
     std::string level;                ///< computer level name, "" otherwise
 };
@@ -52,10 +52,13 @@ struct LeaseRound {
     int released = 0;  ///< rooms nobody was connected to, handed on (shared store only)
 };
 
+/// What a game id lookup found.
+enum class LookupStatus { Found, Unknown, Expired };
+
 /// A game id lookup.
 struct Lookup {
-    enum Status { Found, Unknown, Expired } status = Unknown;
-    std::shared_ptr<Room> room;
+    LookupStatus status = LookupStatus::Unknown;
+    std::shared_ptr<Room> room;  ///< the room (Found only)
 };
 
 /// What one sweep of the rooms in memory did.
@@ -65,6 +68,11 @@ struct SweepResult {
 };
 
 /// All rooms. Holds the services every room uses.
+///
+/// Lock order: a room's lock may be held while the registry's mutex is taken (a room's write
+/// that met LeaseLost drops it, a rematch registers the new room), never the reverse: under
+/// its mutex the registry takes no room's lock. What it does to rooms it finds under the mutex
+/// (evict, the sweep's checks, kick) it does after releasing it.
 class Registry {
 public:
     /// `services.createRematch` is set by the registry itself. Every room reads the time of its
@@ -121,9 +129,22 @@ public:
 private:
     std::shared_ptr<Room> add(GameRow row);
     std::string rematchOf(const GameRow& finished);
-    GameRow newRow(RulesetId ruleset, const std::string& opponent, const std::string& level);
-    /// sweep() with mutex_ held; the ids of the rooms it dropped go to `unloaded`.
-    SweepResult sweepLocked(std::chrono::milliseconds unloadAfter, std::vector<std::string>& unloaded);
+    GameRow newRow(RulesetId ruleset, Opponent opponent, const std::string& level);
+    /// A room found able to leave memory (idleRooms).
+    struct Idle {
+        std::string id;               ///< its game's id
+        std::shared_ptr<Room> room;   ///< the room (a reference besides the map's)
+        std::uint64_t uses = 0;  ///< room->uses() before it was found unloadable
+        bool expired = false;    ///< unfinished and idle for the expiry time too
+    };
+    /// The rooms that only the map holds and that are unloadable after `quiet` (Room::unloadable),
+    /// each with whether it is idle for `expiry` (when given). Takes mutex_ only to copy the
+    /// rooms held by the map alone, then asks each room under its own lock, without mutex_.
+    std::vector<Idle> idleRooms(std::chrono::milliseconds quiet, std::optional<std::chrono::milliseconds> expiry);
+    /// With mutex_ held (and no room's lock): whether `idle` may still leave: the map holds that
+    /// very room, nobody else holds it (only `idle` itself), and it was not taken into use since
+    /// it was found. Nobody can take it while mutex_ is held, so this stays true until it is erased.
+    bool stillIdle(const Idle& idle) const;
     /// Publishes the number of rooms in memory; the caller holds mutex_.
     void countRooms();
     /// Takes the lease of `id` and restores the game into memory. nullptr (and `elsewhere` set)

@@ -113,18 +113,15 @@ LeaseRound Registry::renewLeases() {
     // Hand on what nobody uses: nginx may send this game's players to another instance (the
     // creator's, after a failover, after this instance came back), which waits for the lease.
     std::vector<std::string> idle;
+    for (const Idle& room : idleRooms(services_.config.leaseTtl, std::nullopt)) {
+        std::lock_guard lock(mutex_);
+        if (!stillIdle(room)) continue;  // taken into use meanwhile (see sweep)
+        idle.push_back(room.id);
+        releasing_.insert(room.id);
+        rooms_.erase(room.id);
+    }
     {
         std::lock_guard lock(mutex_);
-        for (auto it = rooms_.begin(); it != rooms_.end();) {
-            // Held by the map alone (see sweep): nobody can take it while the mutex is held.
-            if (it->second.use_count() == 1 && it->second->unloadable(services_.config.leaseTtl)) {
-                idle.push_back(it->first);
-                releasing_.insert(it->first);
-                it = rooms_.erase(it);
-            } else {
-                ++it;
-            }
-        }
         countRooms();
         const std::int64_t cutoff = leaseNowMs() - kWantedForMs;
         std::erase_if(wanted_, [&](const auto& w) { return w.second < cutoff; });

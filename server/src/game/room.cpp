@@ -31,7 +31,7 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
       game_(std::move(game)),
       ply_(ply),
       throwIndex_(throwIndex),
-      audience_(services_.clock),
+      audience_(services_.clock, [this](std::chrono::milliseconds delay) { scheduleWatchersFlush(delay); }),
       lastAction_(services_.clock.now()),
       rng_(seedFrom(row_.id)),
       commitment_(fairness::commitment(row_.serverSeed)) {
@@ -107,7 +107,7 @@ Room::~Room() {
 }
 
 bool Room::waiting() const {
-    return row_.opponent == "friend" && (row_.seatHashes[0].empty() || row_.seatHashes[1].empty());
+    return row_.opponent == Opponent::Friend && (row_.seatHashes[0].empty() || row_.seatHashes[1].empty());
 }
 
 bool Room::seedsPending() const { return throwIndex_ == 0 && (!row_.clientSeeds[0] || !row_.clientSeeds[1]); }
@@ -143,6 +143,7 @@ void Room::error(PeerState& p, std::string_view code, std::string_view message) 
 
 void Room::attach(Peer* key, std::weak_ptr<Peer> peer) {
     Guard lock(*this);
+    ++uses_;
     if (moved_) {
         // Found just before it left: the client goes to the game's new owner.
         if (audience_.refuse(peer, kMovedCloseCode, "moved")) services_.metrics.movedCloses.fetch_add(1, std::memory_order_relaxed);
@@ -158,6 +159,17 @@ void Room::detach(Peer* key) {
     // Its messages waiting for a pending write go with it (the key may be reused).
     std::erase_if(deferred_, [key](const Deferred& d) { return d.key == key; });
     if (!events.empty()) broadcast(events);
+}
+
+void Room::scheduleWatchersFlush(std::chrono::milliseconds delay) {
+    services_.scheduler.afterUncounted(delay, [weak = weak_from_this()] {
+        if (auto room = weak.lock()) room->flushWatchers();
+    });
+}
+
+void Room::flushWatchers() {
+    Guard lock(*this);
+    if (!moved_) audience_.flushWatchers();  // else its connections are being closed with "moved"
 }
 
 void Room::reject(Peer* key, const protocol::ParseError& e) {
@@ -232,13 +244,13 @@ int Room::actingSeat(const PeerState& p) const {
 JoinOutcome Room::join(const std::string& inviteToken) {
     Guard lock(*this);
     JoinOutcome out;
-    if (row_.opponent != "friend" || row_.inviteHash.empty()) return out;
+    if (row_.opponent != Opponent::Friend || row_.inviteHash.empty()) return out;
     if (!fairness::constantTimeEqual(fairness::sha256Hex(inviteToken), row_.inviteHash)) {
-        out.status = JoinOutcome::BadInvite;
+        out.status = JoinStatus::BadInvite;
         return out;
     }
     if (overLocked()) {
-        out.status = JoinOutcome::Over;  // e.g. the creator resigned while waiting
+        out.status = JoinStatus::Over;  // e.g. the creator resigned while waiting
         return out;
     }
     // The free seat: the creator may hold either.
@@ -256,7 +268,7 @@ JoinOutcome Room::join(const std::string& inviteToken) {
     }
     if (!taken) return out;
     row_.seatHashes[seat] = hash;
-    out.status = JoinOutcome::Joined;
+    out.status = JoinStatus::Joined;
     out.seat = seat;
     out.secret = secret;
     out.commitment = commitment_;
@@ -273,21 +285,21 @@ InviteOutcome Room::invite(const std::string& seatSecret) const {
     const std::string hash = fairness::sha256Hex(seatSecret);
     bool seated = false;
     for (int seat = 0; seat < 2; ++seat)
-        if (!row_.seatHashes[seat].empty() && row_.seatHashes[seat] != "computer" &&
+        if (!row_.seatHashes[seat].empty() && seatKindOf(row_.seatHashes[seat]) == SeatKind::Human &&
             fairness::constantTimeEqual(hash, row_.seatHashes[seat]))
             seated = true;
     if (!seated) return out;  // BadSecret
-    if (row_.opponent != "friend" || row_.inviteHash.empty()) {
-        out.status = InviteOutcome::NoInvite;
+    if (row_.opponent != Opponent::Friend || row_.inviteHash.empty()) {
+        out.status = InviteStatus::NoInvite;
     } else if (overLocked()) {
-        out.status = InviteOutcome::Over;
+        out.status = InviteStatus::Over;
     } else if (!waiting()) {
-        out.status = InviteOutcome::Full;  // the friend holds the other seat (so this is the creator's, or theirs)
+        out.status = InviteStatus::Full;  // the friend holds the other seat (so this is the creator's, or theirs)
     } else {
         const std::string token = deriveInviteToken(seatSecret, row_.id);
-        out.status = fairness::constantTimeEqual(fairness::sha256Hex(token), row_.inviteHash) ? InviteOutcome::Found
-                                                                                                : InviteOutcome::NoInvite;
-        if (out.status == InviteOutcome::Found) out.token = token;
+        out.status = fairness::constantTimeEqual(fairness::sha256Hex(token), row_.inviteHash) ? InviteStatus::Found
+                                                                                                : InviteStatus::NoInvite;
+        if (out.status == InviteStatus::Found) out.token = token;
     }
     return out;
 }

@@ -5,6 +5,7 @@
 // mutex. No networking types here.
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <mutex>
 #include <variant>
@@ -21,24 +22,30 @@
 
 namespace senet::server {
 
+/// How POST /api/games/{id}/join went.
+enum class JoinStatus { Joined, BadInvite, Full, Over };
+
 /// The answer to POST /api/games/{id}/join.
 struct JoinOutcome {
-    enum Status { Joined, BadInvite, Full, Over } status = Full;
+    JoinStatus status = JoinStatus::Full;
     int seat = 1;        ///< the seat taken: whichever the creator left free (Joined only)
     std::string secret;  ///< the new seat secret (Joined only)
     std::string commitment;  ///< SHA-256 of the server seed, hex (Joined only)
 };
 
+/// How POST /api/games/{id}/invite went.
+enum class InviteStatus {
+    Found,      ///< `token` is the unused invite
+    BadSecret,  ///< the secret holds no seat of this game
+    NoInvite,   ///< not a friend game, or one whose invite cannot be derived again (older games)
+    Full,       ///< both seats are taken
+    Over        ///< the game ended before the friend joined
+};
+
 /// The answer to POST /api/games/{id}/invite.
 struct InviteOutcome {
-    enum Status {
-        Found,      ///< `token` is the unused invite
-        BadSecret,  ///< the secret holds no seat of this game
-        NoInvite,   ///< not a friend game, or one whose invite cannot be derived again (older games)
-        Full,       ///< both seats are taken
-        Over        ///< the game ended before the friend joined
-    } status = BadSecret;
-    std::string token;
+    InviteStatus status = InviteStatus::BadSecret;
+    std::string token;  ///< the invite token (Found only)
 };
 
 /// A game with its seats and connections.
@@ -52,7 +59,9 @@ public:
     static std::variant<std::shared_ptr<Room>, std::string> restore(Services& services, GameRow row,
                                                                       const std::vector<ActionRow>& actions);
 
+    /// The game's id.
     const std::string& id() const { return row_.id; }
+    /// The game's ruleset.
     RulesetId rulesetId() const { return game_.rules().id; }
     /// Whether the game has ended (any way).
     bool over() const;
@@ -61,6 +70,11 @@ public:
     /// Whether the room may leave memory: no connection attached, no computer decision pending
     /// and no action for `quiet`. Its game stays in storage; the next lookup restores it.
     bool unloadable(std::chrono::milliseconds quiet) const;
+    /// How many times the room was taken into use (a connection attached, its computer's turn
+    /// kicked). Read without the room's lock: the registry checks, under its own lock, that a
+    /// room it found unloadable was not taken into use since (Registry::sweep).
+    std::uint64_t uses() const { return uses_.load(); }
+    /// Counts the game out of the running games if it leaves memory unfinished.
     ~Room();
 
     /// Registers a connection (it holds no seat until its hello). `key` identifies it in detach/handle.
@@ -90,6 +104,9 @@ public:
     void evict();
     /// Whether evict() ran (or a write met LeaseLost).
     bool moved() const;
+    /// Sends the spectator count changes of the last interval (Audience::flushWatchers); run on
+    /// the scheduler when the audience asks for it.
+    void flushWatchers();
 
 private:
     using PeerState = Audience::PeerState;
@@ -101,12 +118,14 @@ private:
         std::string json;
     };
 
+    /// over() with the lock held.
     bool overLocked() const { return !resultText_.empty(); }
     /// A friend game one of whose seats is free.
     bool waiting() const;
     /// Before the first throw, while a seat's client seed is not fixed.
     bool seedsPending() const;
-    bool isComputer(int seat) const { return row_.seatHashes[seat] == "computer"; }
+    /// Whether the computer holds `seat`.
+    bool isComputer(int seat) const { return seatKindOf(row_.seatHashes[seat]) == SeatKind::Computer; }
     /// Whether `seat` is the computer's or has a connection.
     bool online(int seat) const;
     /// What the state (PROTOCOL.md "Snapshot" without record and you) is written from.
@@ -119,14 +138,20 @@ private:
     void sendSnapshot(PeerState& p);
     /// Sends the events frame of `events` to every connection that holds the state (synced).
     void broadcast(const Events& events);
+    /// Sends `p` the `error` message `code` (PROTOCOL.md "Error codes") and counts it.
     void error(PeerState& p, std::string_view code, std::string_view message);
+    /// The seat `p` acts for: its seat, or in a local game (both seats) the seat to act.
     int actingSeat(const PeerState& p) const;
 
+    /// hello: takes the seats its secret holds (or watches), fixes their seeds, answers the
+    /// snapshot (after the `watchers` count).
     void onHello(PeerState& p, const protocol::Hello& h);
     /// Fixes the client seed of each of `p`'s seats that has none (p.seed), storing each first.
     /// False (and `storage` sent to `p`) when a write failed.
     bool fixSeeds(PeerState& p, Events& events);
+    /// A message of a connection that said hello: throw, move, resign, claim or rematch.
     void onAction(PeerState& p, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
+    /// rematch from `p` (acting for seat `mine`): offers it, or creates the rematch once both seats asked.
     void onRematch(PeerState& p, int mine);
     /// Runs one storage write. False (and `storage` sent to `p`, or logged for the computer)
     /// when it failed: the caller then changes nothing. Every write of a room goes through here.
@@ -153,14 +178,21 @@ private:
     bool endGame(std::optional<int> winner, std::string reason, Events& events, PeerState* p);
     /// Marks the stored ending in memory and adds the `result` event (the server seed revealed).
     void commitEnding(const Ending& ending, Events& events);
+    /// After a stored throw or move was applied: broadcasts `events`, counts it and its latency
+    /// since `received`, and schedules the computer if its turn is next.
     void afterAction(const Events& events, std::chrono::steady_clock::time_point received);
+    /// Queues the computer's decision on the scheduler if it is due and none is queued.
     void scheduleComputer();
+    /// Runs flushWatchers on the scheduler after `delay` (the audience's request).
+    void scheduleWatchersFlush(std::chrono::milliseconds delay);
     /// evict() with the lock held.
     void evictLocked();
     /// A write of `what` met LeaseLost: logs it, evicts the room and tells the registry
     /// (Services::leaseLost). Called with the lock held; every write path that catches LeaseLost calls it.
     void onLeaseLost(std::string_view what, const std::exception& e);
+    /// The computer's decision at `expectedPly` (room_computer.cpp): the search outside the lock.
     void computerAct(std::int64_t expectedPly);
+    /// Whether `p` may throw or move at `ply` now; else the error (and for a stale ply a snapshot) went to `p`.
     bool checkAction(PeerState& p, std::int64_t ply);
 
     /// The room's lock. On release it lets go of the connections the room referenced while
@@ -183,6 +215,7 @@ private:
 
     Services& services_;
     mutable std::mutex mutex_;
+    std::atomic<std::uint64_t> uses_{0};  ///< see uses(); counted under mutex_
     GameRow row_;
     Game game_;
     std::int64_t ply_ = 0;

@@ -60,7 +60,7 @@ Room::Ending Room::endingOf(const Game& game, std::optional<int> winner, std::st
 }
 
 void Room::commitEnding(const Ending& e, Events& events) {
-    row_.status = "over";
+    row_.status = GameStatus::Over;
     row_.result = e.json;
     resultText_ = e.json;
     services_.metrics.gamesRunning.fetch_sub(1);
@@ -290,7 +290,7 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
     if (std::holds_alternative<protocol::Claim>(message)) {
         if (overLocked()) return error(p, "game-over", "the game is over");
         const int other = 1 - mine;
-        if (row_.opponent == "local" || isComputer(other) || row_.seatHashes[other].empty())
+        if (row_.opponent == Opponent::Local || isComputer(other) || row_.seatHashes[other].empty())
             return error(p, "cannot-claim", "there is no human opponent to claim against");
         if (audience_.connected(other)) return error(p, "cannot-claim", "your opponent is online");
         const auto away = services_.clock.now() - audience_.offlineSince(other);

@@ -33,6 +33,7 @@ void noteDegraded(Services& services, const std::string& game, std::chrono::mill
 
 void Room::kick() {
     Guard lock(*this);
+    ++uses_;
     scheduleComputer();
 }
 

@@ -38,12 +38,16 @@ public:
 /// client reconnects at once and says hello again; nothing it was told is lost.
 inline constexpr std::uint16_t kMovedCloseCode = 4001;
 
-/// Runs work later on a thread that may block (the computer's decisions).
+/// Runs work later on a thread that may block (the computer's decisions; rooms' short flushes).
 class Scheduler {
 public:
     virtual ~Scheduler() = default;
     /// Calls `fn` once after `delay` (0 = as soon as possible), on a worker thread.
     virtual void after(std::chrono::milliseconds delay, std::function<void()> fn) = 0;
+    /// Calls `fn` once after `delay` like after(), for a short task that is no computer
+    /// decision (a room's coalesced `watchers` frame): not counted in pending(), which
+    /// Registry::create reads as the computer's queue. By default the same as after().
+    virtual void afterUncounted(std::chrono::milliseconds delay, std::function<void()> fn) { after(delay, std::move(fn)); }
     /// Tasks queued and not yet started (0 when unknown).
     virtual std::size_t pending() const { return 0; }
 };
@@ -57,10 +61,10 @@ struct LogLimit {
 
 /// What every room uses. Outlives every room.
 struct Services {
-    Storage& storage;
-    Metrics& metrics;
-    Scheduler& scheduler;
-    const Config& config;
+    Storage& storage;       ///< where every game is stored before anything changes in memory
+    Metrics& metrics;       ///< the counters of /metrics
+    Scheduler& scheduler;   ///< the computer's decisions and the rooms' watchers flushes
+    const Config& config;   ///< the flags (grace period, computer delay and budget, …)
     /// Creates, stores and registers the rematch of a finished game (sides swapped) and returns its id.
     /// Throws StorageError.
     std::function<std::string(const GameRow& finished)> createRematch;

@@ -169,7 +169,7 @@ inline void writeSeats(std::string& out, const StateFields& f) {
     for (int seat = 0; seat < 2; ++seat) {
         if (seat) out += ',';
         jsonout::Object(out)
-            .str("kind", f.row.seatHashes[seat] == "computer" ? "computer" : "human")
+            .str("kind", toString(seatKindOf(f.row.seatHashes[seat])))
             .boolean("online", f.online[seat])
             .boolean("taken", !f.row.seatHashes[seat].empty());
     }
@@ -200,7 +200,7 @@ inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* m
     writeOff(out, pos);
     s.key("opening");
     writeOpening(out, f.game);
-    s.str("opponent", f.row.opponent);
+    s.str("opponent", toString(f.row.opponent));
     s.str("phase", f.over ? "over" : f.waiting ? "waiting" : phaseName(f.game.phase()));
     s.key("players");
     writePlayers(out, f.game);

@@ -117,7 +117,7 @@ namespace {
 Result<json> createBody(const Request& request, bool form) {
     json body = form ? formToJson(request.body) : json::parse(request.body, nullptr, false);
     if (body.is_discarded() || !body.is_object()) return fail(form ? "the form body is malformed" : "the body must be a JSON object");
-    if (form && body.value("opponent", "") != "computer") body.erase("level");
+    if (form && parseOpponent(body.value("opponent", "")) != Opponent::Computer) body.erase("level");
     return body;
 }
 
@@ -131,13 +131,13 @@ Result<std::pair<std::string, RulesetId>> rulesetOf(const json& body) {
     return std::make_pair(**ruleset, *id);
 }
 
-Result<std::string> opponentOf(const json& body) {
+/// "opponent": who plays the other seat.
+Result<Opponent> opponentOf(const json& body) {
     const auto opponent = stringField(body, "opponent");
     if (!opponent) return opponent.error();
-    const auto& o = *opponent;
-    if (!o || (*o != "friend" && *o != "computer" && *o != "local"))
-        return fail("\"opponent\" must be \"friend\", \"computer\" or \"local\"");
-    return *o;
+    const auto kind = *opponent ? parseOpponent(**opponent) : std::nullopt;
+    if (!kind) return fail("\"opponent\" must be \"friend\", \"computer\" or \"local\"");
+    return *kind;
 }
 
 /// "side": the creator's seat (0 first, 1 second), drawn when "random" or absent.
@@ -152,10 +152,10 @@ Result<int> creatorSeatOf(const json& body) {
 }
 
 /// "level": the computer's level ("" for a game without the computer).
-Result<std::string> levelOf(const json& body, const std::string& opponent) {
+Result<std::string> levelOf(const json& body, Opponent opponent) {
     const auto level = stringField(body, "level");
     if (!level) return level.error();
-    if (opponent != "computer") {
+    if (opponent != Opponent::Computer) {
         if (*level) return fail("\"level\" applies only to games against the computer");
         return std::string();
     }
@@ -174,7 +174,7 @@ Response createdAnswer(const Created& created, const CreateRequest& req, const s
     out["seats"] = created.seats;
     out["commitment"] = created.commitment;
     out["ruleset"] = ruleset;
-    out["opponent"] = req.opponent;
+    out["opponent"] = toString(req.opponent);
     out["level"] = req.level.empty() ? json(nullptr) : json(req.level);
     out["lang"] = lang;
     if (form) {
@@ -266,7 +266,7 @@ SeatRequest readSeatRequest(Registry& registry, const site::Site& site, const Re
         return out;
     }
     out.found = registry.find(id);
-    if (out.found.status == Lookup::Expired) out.refusal = apiError(410, "expired", "this game has expired");
+    if (out.found.status == LookupStatus::Expired) out.refusal = apiError(410, "expired", "this game has expired");
     else if (!out.found.room) out.refusal = apiError(404, "unknown-game", "there is no such game");
     out.token = **token;
     out.lang = *lang;
@@ -285,9 +285,9 @@ Response apiJoinGame(Registry& registry, const site::Site& site, const Request& 
         logLimited("storage", "game " + id + ": the seat could not be stored: " + e.what());
         return apiError(503, "storage", "the seat could not be stored; try again later");
     }
-    if (j.status == JoinOutcome::BadInvite) return apiError(403, "bad-invite", "this invite token is not the game's");
-    if (j.status == JoinOutcome::Over) return apiError(409, "over", "this game ended before anyone joined it");
-    if (j.status == JoinOutcome::Full) return apiError(409, "full", "both seats are taken; you can watch the game");
+    if (j.status == JoinStatus::BadInvite) return apiError(403, "bad-invite", "this invite token is not the game's");
+    if (j.status == JoinStatus::Over) return apiError(409, "over", "this game ended before anyone joined it");
+    if (j.status == JoinStatus::Full) return apiError(409, "full", "both seats are taken; you can watch the game");
     json out = urls(seat.lang, id, j.secret, "");
     out.erase("inviteUrl");
     out["game"] = id;
@@ -308,11 +308,11 @@ Response apiGameInvite(Registry& registry, const site::Site& site, const Request
         return apiError(500, "internal", "the invite could not be made; try again later");
     }
     switch (o.status) {
-        case InviteOutcome::BadSecret: return apiError(403, "bad-secret", "this secret holds no seat of this game");
-        case InviteOutcome::NoInvite: return apiError(409, "no-invite", "this game has no invite to share");
-        case InviteOutcome::Full: return apiError(409, "full", "both seats are taken: the invite is used");
-        case InviteOutcome::Over: return apiError(409, "over", "the game is over");
-        case InviteOutcome::Found: break;
+        case InviteStatus::BadSecret: return apiError(403, "bad-secret", "this secret holds no seat of this game");
+        case InviteStatus::NoInvite: return apiError(409, "no-invite", "this game has no invite to share");
+        case InviteStatus::Full: return apiError(409, "full", "both seats are taken: the invite is used");
+        case InviteStatus::Over: return apiError(409, "over", "the game is over");
+        case InviteStatus::Found: break;
     }
     const json out = {{"game", id}, {"invite", o.token}, {"inviteUrl", "/" + seat.lang + "/play/" + id + "#invite=" + o.token}};
     Response r = jsonResponse(200, jsonText(out));
@@ -322,14 +322,14 @@ Response apiGameInvite(Registry& registry, const site::Site& site, const Request
 
 Response apiGameSummary(Registry& registry, const std::string& id) {
     Lookup found = registry.find(id);
-    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (found.status == LookupStatus::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     return jsonResponse(200, jsonText(found.room->summary()));
 }
 
 Response apiGameRecord(Registry& registry, const std::string& id, const fairness::Signer* signer) {
     Lookup found = registry.find(id);
-    if (found.status == Lookup::Expired) return apiError(410, "expired", "this game has expired");
+    if (found.status == LookupStatus::Expired) return apiError(410, "expired", "this game has expired");
     if (!found.room) return apiError(404, "unknown-game", "there is no such game");
     auto record = found.room->verifiableRecord();
     if (!record) return apiError(409, "not-finished", "the record is served once the game is over");

@@ -85,7 +85,7 @@ void Router::compressPage(Response& r, const Request& request) const {
 bool Router::stillWaiting(const std::string& id) const {
     // The stored row, read without loading the game (with several instances it may be another's).
     const auto row = registry_.peek(id);
-    if (!row || row->opponent != "friend" || row->status != "playing") return false;
+    if (!row || row->opponent != Opponent::Friend || row->status != GameStatus::Playing) return false;
     return row->seatHashes[0].empty() || row->seatHashes[1].empty();
 }
 
@@ -95,7 +95,7 @@ Response Router::limitedCreate(const Request& request) const {
         return tooManyRequests("rate-limited", "too many games created from this address; try again later", *wait);
     bool reserved = false;
     const CreateGate gate = [&](const CreateRequest& req) -> std::optional<Response> {
-        if (req.opponent != "friend") return std::nullopt;
+        if (req.opponent != Opponent::Friend) return std::nullopt;
         if (!waiting_.reserve(address))
             return tooManyRequests("too-many-waiting",
                                    "too many games from this address are waiting for a second player; share or finish them first", 60);
@@ -285,7 +285,7 @@ Response Router::playPage(std::string_view lang, const std::string& id) const {
         if (!ruleset) throw;
         return page(site_.play(lang, id, *ruleset));
     }
-    if (found.status == Lookup::Expired) return errorPage(lang, site::ErrorKind::GameExpired, 410);
+    if (found.status == LookupStatus::Expired) return errorPage(lang, site::ErrorKind::GameExpired, 410);
     if (!found.room) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
     return page(site_.play(lang, id, found.room->rulesetId()));
 }
@@ -299,7 +299,7 @@ Response Router::replayPage(std::string_view lang, const std::string& id) const 
         if (!registry_.peek(id)) throw;
         return page(site_.replay(lang, id));
     }
-    if (found.status == Lookup::Expired) return errorPage(lang, site::ErrorKind::GameExpired, 410);
+    if (found.status == LookupStatus::Expired) return errorPage(lang, site::ErrorKind::GameExpired, 410);
     if (!found.room) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
     return page(site_.replay(lang, id));
 }

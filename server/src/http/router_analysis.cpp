@@ -36,7 +36,7 @@ void Router::limitedAnalysis(const Request& request, const std::string& id, std:
         return done(tooManyRequests("rate-limited", "too many analysis requests from this address; try again later", *wait));
     if (auto hit = analysis_->cached(id)) return done(std::move(*hit));
     Lookup found = registry_.find(id);
-    if (found.status == Lookup::Expired) return done(apiError(410, "expired", "this game has expired"));
+    if (found.status == LookupStatus::Expired) return done(apiError(410, "expired", "this game has expired"));
     if (!found.room) return done(apiError(404, "unknown-game", "there is no such game"));
     auto record = found.room->verifiableRecord();
     if (!record) return done(apiError(409, "not-finished", "the analysis is served once the game is over"));

@@ -265,7 +265,7 @@ void HttpSession::upgrade(const std::string& client) {
         logLimited("storage", std::string("game lookup: ") + e.what());
         return sendPlain(503, "the game's storage is unavailable; try again in a moment\n", true, "2");
     }
-    if (found.status == Lookup::Expired) return sendPlain(410, "this game has expired\n", true);
+    if (found.status == LookupStatus::Expired) return sendPlain(410, "this game has expired\n", true);
     if (!found.room) return sendPlain(404, "there is no such game\n", true);
     // Behind a trusted proxy the peer is the proxy: the client's own WebSockets are capped here.
     ConnectionSlot clientSlot;

@@ -2,10 +2,17 @@
 
 namespace senet::server {
 
-void PoolScheduler::after(std::chrono::milliseconds delay, std::function<void()> fn) {
-    pending_.fetch_add(1);
-    auto run = [this, fn = std::move(fn)] {
-        pending_.fetch_sub(1);
+void PoolScheduler::after(std::chrono::milliseconds delay, std::function<void()> fn) { schedule(delay, std::move(fn), true); }
+
+void PoolScheduler::afterUncounted(std::chrono::milliseconds delay, std::function<void()> fn) {
+    schedule(delay, std::move(fn), false);
+}
+
+void PoolScheduler::schedule(std::chrono::milliseconds delay, std::function<void()> fn, bool counted) {
+    const int weight = counted ? 1 : 0;
+    pending_.fetch_add(weight);
+    auto run = [this, weight, fn = std::move(fn)] {
+        pending_.fetch_sub(weight);
         fn();
     };
     if (delay.count() <= 0) {
@@ -13,9 +20,9 @@ void PoolScheduler::after(std::chrono::milliseconds delay, std::function<void()>
         return;
     }
     auto timer = std::make_shared<net::steady_timer>(pool_.get_executor(), delay);
-    timer->async_wait([this, timer, run = std::move(run)](beast::error_code ec) mutable {
+    timer->async_wait([this, weight, timer, run = std::move(run)](beast::error_code ec) mutable {
         if (ec) {
-            pending_.fetch_sub(1);
+            pending_.fetch_sub(weight);
             return;
         }
         run();

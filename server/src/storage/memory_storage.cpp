@@ -50,14 +50,14 @@ void MemoryStorage::appendFinalAction(const std::string& id, const ActionRow& ac
     std::lock_guard lock(mutex_);
     nextActions(id, action).push_back(action);
     GameRow& g = row(id);
-    g.status = "over";
+    g.status = GameStatus::Over;
     g.result = resultJson;
 }
 
 void MemoryStorage::finishGame(const std::string& id, const std::string& resultJson) {
     std::lock_guard lock(mutex_);
     GameRow& g = row(id);
-    g.status = "over";
+    g.status = GameStatus::Over;
     g.result = resultJson;
 }
 
@@ -69,7 +69,7 @@ void MemoryStorage::setRematch(const std::string& id, const std::string& rematch
 void MemoryStorage::expireGame(const std::string& id) {
     std::lock_guard lock(mutex_);
     GameRow& g = row(id);
-    if (g.status == "playing") g.status = "expired";
+    if (g.status == GameStatus::Playing) g.status = GameStatus::Expired;
 }
 
 std::optional<GameRow> MemoryStorage::loadGame(const std::string& id) {
@@ -89,7 +89,7 @@ std::vector<std::string> MemoryStorage::unfinishedGames() {
     std::lock_guard lock(mutex_);
     std::vector<std::string> out;
     for (const auto& [id, g] : games_)
-        if (g.status == "playing") out.push_back(id);
+        if (g.status == GameStatus::Playing) out.push_back(id);
     return out;
 }
 
@@ -212,7 +212,7 @@ std::vector<std::string> MemoryStorage::orphanedGames(std::int64_t nowMs, std::s
     std::vector<std::string> out;
     for (const auto& [id, g] : games_) {
         if (out.size() >= limit) break;
-        if (g.status != "playing") continue;
+        if (g.status != GameStatus::Playing) continue;
         auto it = leases_.find(id);
         if (it == leases_.end() || it->second.owner.empty() || it->second.expiresMs <= nowMs) out.push_back(id);
     }

@@ -129,8 +129,8 @@ void PgStorage::createGame(const GameRow& g) {
     const std::int64_t oldEpoch = g.rematchOf.empty() ? 0 : requireEpoch(g.rematchOf);
     Session s(pool_);
     auto insert = [&] {
-        s.run("insert_game", g.id, g.ruleset, g.opponent, g.level, hex(g.serverSeed), orNull(g.clientSeeds[0]),
-              orNull(g.clientSeeds[1]), g.seatHashes[0], g.seatHashes[1], g.inviteHash, g.createdMs, g.updatedMs, g.status,
+        s.run("insert_game", g.id, g.ruleset, std::string(toString(g.opponent)), g.level, hex(g.serverSeed), orNull(g.clientSeeds[0]),
+              orNull(g.clientSeeds[1]), g.seatHashes[0], g.seatHashes[1], g.inviteHash, g.createdMs, g.updatedMs, std::string(toString(g.status)),
               g.result, g.rematchOf, g.rematch, options_.instance, now + options_.leaseTtlMs);
     };
     if (g.rematchOf.empty()) {
@@ -230,7 +230,7 @@ std::optional<GameRow> PgStorage::loadGame(const std::string& id) {
     GameRow g;
     g.id = row[0].as<std::string>();
     g.ruleset = row[1].as<std::string>();
-    g.opponent = row[2].as<std::string>();
+    g.opponent = storedOpponent(id, row[2].as<std::string>());
     g.level = row[3].as<std::string>();
     g.serverSeed = unhex(row[4].as<std::string>());
     g.clientSeeds = {optText(row[5]), optText(row[6])};
@@ -238,7 +238,7 @@ std::optional<GameRow> PgStorage::loadGame(const std::string& id) {
     g.inviteHash = row[9].as<std::string>();
     g.createdMs = row[10].as<std::int64_t>();
     g.updatedMs = row[11].as<std::int64_t>();
-    g.status = row[12].as<std::string>();
+    g.status = storedStatus(id, row[12].as<std::string>());
     g.result = row[13].as<std::string>();
     g.rematchOf = row[14].as<std::string>();
     g.rematch = row[15].as<std::string>();

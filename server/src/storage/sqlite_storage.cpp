@@ -193,9 +193,9 @@ public:
         checkFile();
         transaction([&] {
             Use u(insertGame_);
-            u.text(1, g.id).text(2, g.ruleset).text(3, g.opponent).text(4, g.level).blob(5, g.serverSeed);
+            u.text(1, g.id).text(2, g.ruleset).text(3, toString(g.opponent)).text(4, g.level).blob(5, g.serverSeed);
             u.optText(6, g.clientSeeds[0]).optText(7, g.clientSeeds[1]).text(8, g.seatHashes[0]).text(9, g.seatHashes[1]);
-            u.text(10, g.inviteHash).integer(11, g.createdMs).integer(12, g.updatedMs).text(13, g.status).text(14, g.result);
+            u.text(10, g.inviteHash).integer(11, g.createdMs).integer(12, g.updatedMs).text(13, toString(g.status)).text(14, g.result);
             u.text(15, g.rematchOf).text(16, g.rematch);
             u.step();
             if (g.rematchOf.empty()) return;
@@ -271,7 +271,7 @@ public:
         GameRow g;
         g.id = u.columnText(0);
         g.ruleset = u.columnText(1);
-        g.opponent = u.columnText(2);
+        g.opponent = storedOpponent(id, u.columnText(2));
         g.level = u.columnText(3);
         g.serverSeed = u.columnBlob(4);
         g.clientSeeds = {u.columnOptText(5), u.columnOptText(6)};
@@ -280,7 +280,7 @@ public:
         g.createdMs = u.columnInt(10);
         g.updatedMs = u.columnInt(11);
         g.updatedMs = std::max(g.updatedMs, log_.lastLoggedMs(id));  // an action not yet folded
-        g.status = u.columnText(12);
+        g.status = storedStatus(id, u.columnText(12));
         g.result = u.columnText(13);
         g.rematchOf = u.columnText(14);
         g.rematch = u.columnText(15);

@@ -10,7 +10,10 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "game_kinds.hpp"
 
 namespace senet::server {
 
@@ -35,19 +38,32 @@ struct InstanceNameInUse : StorageError {
     using StorageError::StorageError;
 };
 
+/// The opponent stored as `text` in game `id`'s row. Throws StorageError for a string this
+/// server never writes (a damaged row, or one of a newer version).
+inline Opponent storedOpponent(const std::string& id, std::string_view text) {
+    if (const auto o = parseOpponent(text)) return *o;
+    throw StorageError("game " + id + ": unknown opponent \"" + std::string(text) + "\" in the database");
+}
+
+/// The status stored as `text` in game `id`'s row; throws StorageError as storedOpponent does.
+inline GameStatus storedStatus(const std::string& id, std::string_view text) {
+    if (const auto s = parseGameStatus(text)) return *s;
+    throw StorageError("game " + id + ": unknown status \"" + std::string(text) + "\" in the database");
+}
+
 /// One game's row: everything but its actions.
 struct GameRow {
     std::string id;
     std::string ruleset;    ///< "standard" | "jequier" | "bell"
-    std::string opponent;   ///< "friend" | "computer" | "local"
+    Opponent opponent = Opponent::Friend;
     std::string level;      ///< computer level name, "" otherwise
     std::vector<std::uint8_t> serverSeed;  ///< 32 bytes, secret until the game is over
     std::array<std::optional<std::string>, 2> clientSeeds;  ///< per seat, nullopt until known
-    std::array<std::string, 2> seatHashes;  ///< hex SHA-256 of each seat's secret; "" free; "computer"
+    std::array<std::string, 2> seatHashes;  ///< hex SHA-256 of each seat's secret; "" free; kComputerSeatHash
     std::string inviteHash;                 ///< hex SHA-256 of the invite token ("" when none)
     std::int64_t createdMs = 0;             ///< Unix time in ms
     std::int64_t updatedMs = 0;
-    std::string status = "playing";         ///< "playing" | "over" | "expired"
+    GameStatus status = GameStatus::Playing;
     std::string result;                     ///< the result JSON once over, "" before
     std::string rematchOf;                  ///< the game this one is a rematch of, or ""
     std::string rematch;                    ///< the rematch game of this one, or ""
