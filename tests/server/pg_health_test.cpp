@@ -76,7 +76,10 @@ TEST(PgHealth, HealthzIs503WhilePostgresIsDownAnd200WhenItIsBack) {
         EXPECT_EQ(lookup.header("retry-after"), "2");
 
         pgTemp({"up", pgDir});
+        const auto back = Clock::now();
         ASSERT_TRUE(waitForHealth(server.port(), 200, reply, slowest)) << "still " << reply.status << " " << reply.body;
+        const auto lag = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - back);
+        std::cout << "[ figures ] /healthz 200 again " << lag.count() << " ms after PostgreSQL accepted connections\n";
         EXPECT_EQ(reply.body, "ok\n");
         // Writes work again (the instance took its name back on a new connection).
         EXPECT_EQ(createGame(server.port(), "standard", "local").id.size() > 0, true);

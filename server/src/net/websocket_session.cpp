@@ -61,6 +61,14 @@ void WebSocketSession::run(http::request<http::string_body> req) {
     ws_.auto_fragment(false);
     // The 101 answer and Beast's own refusals (400, 426) carry the security headers too.
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) { addSecurityHeaders(res); }));
+    // A close code Beast takes but RFC 6455 does not define (5000 and above) is answered with
+    // 1002, not echoed. Called inside the read, on the strand, before Beast writes its answer.
+    // A close frame without a code is answered with 1000, as Beast does.
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+        const auto code = ws_.reason().code;
+        if (kind == websocket::frame_type::close && code != websocket::close_code::none && !closeCodeAllowed(code))
+            ws_.next_layer().answerProtocolError();
+    });
     ws_.async_accept(req, beast::bind_front_handler(&WebSocketSession::onAccept, shared_from_this()));
 }
 

@@ -7,6 +7,7 @@
 #include <deque>
 #include <optional>
 
+#include "close_answer.hpp"
 #include "net.hpp"
 #include "room.hpp"
 
@@ -48,7 +49,7 @@ private:
     void closeWhenSent();
     bool takeToken();
 
-    websocket::stream<Stream> ws_;
+    websocket::stream<CloseAnswerLayer<Stream>> ws_;
     beast::flat_buffer buffer_;
     ServerContext& context_;
     std::shared_ptr<Room> room_;
