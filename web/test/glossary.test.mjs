@@ -98,8 +98,8 @@ export function parseGlossary(text) {
       else if (terms.some((t) => t.term === term)) errors.push(`line ${n}: term "${term}" appears twice`);
       if (not.some((w) => !w)) errors.push(`line ${n}: empty word in the "not:" list: ${line}`);
       terms.push({ term, word, not: not.filter(Boolean), line: n });
-    } else if (/^#\s*glossar/i.test(line)) {
-      errors.push(`line ${n}: neither a glossary nor an exception line: ${line}`);
+    } else if (/^#\s*glossar/i.test(line) && /=|\bnot:| -- /.test(line)) {
+      errors.push(`line ${n}: looks like a glossary line but is neither "# glossary:" nor "# glossary-allow:": ${line}`);
     }
   });
   return { terms, allows, errors };
@@ -202,12 +202,13 @@ test("malformed glossary lines fail", () => {
     "# glossary: square = Feld; not: Feld",        // forbids its own word
     "# glossary: square = Feld",                   // twice
     "# glossaries: game = Partie",                 // neither kind of line
+    "# Glossary of the game terms below.",         // a comment, not a glossary line: no problem
     "# glossary-allow: a.b",                       // exception without a word and reason
   ]) + "# glossary: throw = Wurf; not: Zug\n");      // below the top block
   const problems = checkGlossary("de", g, {});
   assert.equal(problems.length, 8, problems.join("\n"));
   for (const [i, re] of [/malformed glossary line/, /unknown term "board"/, /empty word/, /term "square" appears twice/,
-    /neither a glossary nor an exception/, /malformed exception/, /after the top comment block/, /forbids "Feld", which is part of its own word/].entries()) {
+    /looks like a glossary line/, /malformed exception/, /after the top comment block/, /forbids "Feld", which is part of its own word/].entries()) {
     assert.match(problems[i], re);
   }
 });
