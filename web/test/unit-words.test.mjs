@@ -198,7 +198,7 @@ test("each catalog words the computer's seat from the level's id, cased as in th
     nl: ["Computer op beginnersniveau", "Computer op gevorderd niveau", "Computer op expertniveau", "Computer"],
     fi: ["Aloittelijatason tietokone", "Keskitason tietokone", "Mestaritason tietokone", "Tietokone"],
     it: ["Computer di livello principiante", "Computer di livello intermedio", "Computer di livello esperto", "Computer"],
-    pl: ["Komputer, poziom początkujący", "Komputer, poziom średniozaawansowany", "Komputer, poziom ekspercki", "Komputer"],
+    pl: ["Komputer, poziom początkujący", "Komputer, poziom średnio zaawansowany", "Komputer, poziom ekspercki", "Komputer"],
     de: ["Computer auf Anfängerniveau", "Computer auf Fortgeschrittenenniveau", "Computer auf Expertenniveau", "Computer"],
     fr: ["Ordinateur, niveau débutant", "Ordinateur, niveau intermédiaire", "Ordinateur, niveau expert", "Ordinateur"],
     es: ["Máquina, nivel principiante", "Máquina, nivel intermedio", "Máquina, nivel experto", "Máquina"],
