@@ -201,7 +201,7 @@ test("each catalog words the computer's seat from the level's id, cased as in th
     pl: ["Komputer, poziom początkujący", "Komputer, poziom średnio zaawansowany", "Komputer, poziom ekspercki", "Komputer"],
     de: ["Computer auf Anfängerniveau", "Computer auf Fortgeschrittenenniveau", "Computer auf Expertenniveau", "Computer"],
     fr: ["Ordinateur, niveau débutant", "Ordinateur, niveau intermédiaire", "Ordinateur, niveau expert", "Ordinateur"],
-    es: ["Máquina, nivel principiante", "Máquina, nivel intermedio", "Máquina, nivel experto", "Máquina"],
+    es: ["Ordenador, nivel principiante", "Ordenador, nivel intermedio", "Ordenador, nivel experto", "Ordenador"],
     ar: ["الحاسوب، مستوى المبتدئين", "الحاسوب، المستوى المتوسط", "الحاسوب، مستوى الخبراء", "الحاسوب"],
   };
   const po = join(dirname(fileURLToPath(import.meta.url)), "..", "po");
