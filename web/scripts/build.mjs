@@ -67,6 +67,17 @@ for (const entry of ["play", "home", "site", "replay", "learn"]) {
         if (!seen.has(name)) { seen.add(name); queue.push(name); }
     }
   }
+  // The chunks the entry imports statically, in the manifest as "PAGE.js imports" (URLs, space
+  // separated): the server names them in the page's head (modulepreload), so that the browser
+  // fetches them with the entry instead of one round trip after it.
+  const files = new Map(out.outputFiles.map((f) => [f.path.slice(dist.length + 1), f]));
+  const imports = [];
+  for (const queue = [...files.keys()].filter((n) => n.startsWith(`${entry}-`)), seen = new Set(queue); queue.length;) {
+    const file = files.get(queue.shift());
+    for (const [, name] of Buffer.from(file.contents).toString("utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+      if (!seen.has(name)) { seen.add(name); queue.push(name); imports.push(`/static/${name}`); }
+  }
+  manifest[`${entry}.js imports`] = imports.join(" ");
   for (const file of out.outputFiles) {
     const name = file.path.slice(dist.length + 1);
     writeFileSync(file.path, file.contents);

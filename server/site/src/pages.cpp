@@ -107,6 +107,21 @@ Context Impl::layout(const std::string& lang, const std::string& page, const std
 
 std::string Impl::wrap(Context ctx, const std::string& bodyTemplate, const Catalog& c) const {
     ctx.set("content", templates.render(bodyTemplate, ctx, c));
+    // The chunks the page's script imports (the build's "NAME.js imports"), named in the head so
+    // that the browser fetches them beside the script, not one round trip after it.
+    for (const auto& [logical, url] : manifest) {
+        if (url != ctx.values["script"] || !logical.ends_with(".js")) continue;
+        const auto imports = manifest.find(logical + " imports");
+        if (imports == manifest.end()) break;
+        std::string_view rest = imports->second;
+        while (!rest.empty()) {
+            const auto space = rest.find(' ');
+            const std::string_view one = rest.substr(0, space);
+            if (!one.empty()) ctx.list("preloads").push_back(Context().set("href", std::string(one)));
+            rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+        }
+        break;
+    }
     return templates.render("layout", ctx, c);
 }
 
