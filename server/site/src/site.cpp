@@ -16,7 +16,8 @@ namespace senet::site {
 
 namespace {
 
-/// Reads web/dist/manifest.json: a flat JSON object of logical name → URL.
+/// Reads web/dist/manifest.json: a flat JSON object of logical name → URL (for "PAGE.js imports",
+/// the URLs of the chunks the page's script imports, space separated).
 std::map<std::string, std::string, std::less<>> readManifest(const std::filesystem::path& file) {
     std::map<std::string, std::string, std::less<>> out;
     std::ifstream in(file, std::ios::binary);
