@@ -128,10 +128,9 @@ export function setupAttention(gameId: string): void {
     store(SOUND_KEY, soundOn ? "on" : "off");
     if (soundOn) chime([660]);  // a gesture: the audio may start, and the player hears what it sounds like
   });
-  // Browsers start audio only after a gesture: with sound on from an earlier visit, the first tap or key opens it.
+  // Browsers start audio only after a gesture: with sound on from an earlier visit, the first tap, click or key opens it.
   const unlock = () => { gestured = true; if (soundOn) audioContext(); };
-  document.addEventListener("pointerdown", unlock, { once: true, capture: true });
-  document.addEventListener("keydown", unlock, { once: true, capture: true });
+  for (const gesture of ["pointerdown", "keydown", "click"]) document.addEventListener(gesture, unlock, { once: true, capture: true });
 
   showNotifyButton();
   byId("notify-button").addEventListener("click", () => void toggleNotifications());

@@ -113,9 +113,13 @@ class PlayPage {
     this.ui.rematchStatus.textContent = t("play.rematch-waiting");
   }
 
-  /** Sounds a message's events; none before the first snapshot (whose events nothing shows). */
+  /**
+   * Sounds a message's events: none before the first snapshot (whose events nothing shows), and
+   * only where the page shows the sound switch (a seat in a game between two sides, render.ts).
+   */
   private hear(msg: ServerMessage): void {
-    if (this.model.state) this.sounds.hear(msg);
+    const { state, you } = this.model;
+    if (state && you.length && state.opponent !== "local") this.sounds.hear(msg);
   }
 
   private onMessage(msg: ServerMessage): void {
