@@ -13,7 +13,7 @@ export const MODULES = {
   i18n: "shared/i18n", board: "shared/board", moves: "shared/moves", movelist: "shared/movelist", fragment: "shared/fragment",
   storage: "shared/storage",
   words: "play/words", choices: "play/choices", pacer: "play/pacer", claim: "play/claim", feed: "play/feed",
-  seat: "play/seat", state: "play/state", moved: "play/moved", replay_graph: "replay/graph",
+  seat: "play/seat", state: "play/state", moved: "play/moved", sounds: "play/sounds", attention: "play/attention", replay_graph: "replay/graph",
 };
 
 mkdirSync(join(web, ".units"), { recursive: true });

@@ -1,5 +1,6 @@
 // Getting the player's attention: "● Your turn" in the tab title, an optional synthesised sound
-// on their turn and when the friend joins (off by default, the choice remembered), a
+// on their turn and when the friend joins (off by default, the choice remembered; the same
+// switch gives the game's sounds, sounds.ts, their audio context), a
 // notification while the tab is hidden (only after the player turned them on), and ways to pass
 // the invite on: the device's share sheet and a QR code (its code is loaded only when opened).
 import { byId } from "../shared/dom";
@@ -13,6 +14,8 @@ let yours: boolean | null = null;
 let soundOn = false;
 let notifyOn = false;
 let audio: AudioContext | null = null;
+/** True once the player tapped, clicked or pressed a key: browsers start audio only after that. */
+let gestured = false;
 let game = "";
 
 /** localStorage that tolerates a browser where storage is blocked (then nothing is remembered). */
@@ -27,15 +30,22 @@ function store(key: string, value: string): void {
 function audioContext(): AudioContext | null {
   const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
-  audio ??= new Ctor();
+  try { audio ??= new Ctor(); } catch { return null; }  // a browser may refuse another context
   if (audio.state === "suspended") void audio.resume().catch(() => {});
   return audio;
 }
 
+/**
+ * The audio context for a sound, created or resumed now: null while sound is off, before the
+ * player's first gesture on the page, or without Web Audio.
+ */
+export function soundContext(): AudioContext | null {
+  return soundOn && gestured ? audioContext() : null;
+}
+
 /** Plays a short chime of sine notes (Hz), one after another; nothing when sound is off. */
 function chime(notes: number[]): void {
-  if (!soundOn) return;
-  const ctx = audioContext();
+  const ctx = soundContext();
   if (!ctx) return;
   const start = ctx.currentTime + 0.02;
   notes.forEach((freq, i) => {
@@ -114,13 +124,13 @@ export function setupAttention(gameId: string): void {
   sound.checked = soundOn;
   sound.addEventListener("change", () => {
     soundOn = sound.checked;
+    gestured = true;
     store(SOUND_KEY, soundOn ? "on" : "off");
     if (soundOn) chime([660]);  // a gesture: the audio may start, and the player hears what it sounds like
   });
-  // Browsers start audio only after a gesture: with sound on from an earlier visit, the first tap or key opens it.
-  const unlock = () => { if (soundOn) audioContext(); };
-  document.addEventListener("pointerdown", unlock, { once: true, capture: true });
-  document.addEventListener("keydown", unlock, { once: true, capture: true });
+  // Browsers start audio only after a gesture: with sound on from an earlier visit, the first tap, click or key opens it.
+  const unlock = () => { gestured = true; if (soundOn) audioContext(); };
+  for (const gesture of ["pointerdown", "keydown", "click"]) document.addEventListener(gesture, unlock, { once: true, capture: true });
 
   showNotifyButton();
   byId("notify-button").addEventListener("click", () => void toggleNotifications());

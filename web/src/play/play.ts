@@ -10,7 +10,7 @@ import { type BoardInfo, OFF_SQUARE } from "../shared/model";
 import { MoveList } from "../shared/movelist";
 import type { ClientMessage, GameEvent, LegalMove, ServerMessage, Snapshot, State } from "../shared/protocol";
 import { rememberSecret } from "../shared/storage";
-import { friendJoined, setupAttention } from "./attention";
+import { friendJoined, setupAttention, soundContext } from "./attention";
 import { ClaimTimer } from "./claim";
 import { Connection } from "./connection";
 import { ensureCommitment } from "./fair";
@@ -22,6 +22,7 @@ import { Pacer } from "./pacer";
 import { announce, findUi, type PlayParts, type PlayUi, render } from "./render";
 import { clientSeed, seatFromUrl } from "./seat";
 import { renderWatchers } from "./share";
+import { GameSounds } from "./sounds";
 import * as pageState from "./state";
 import * as words from "./words";
 
@@ -32,7 +33,9 @@ class PlayPage {
   private readonly feed = new Feed(byId("feed"));
   private readonly claimTimer = new ClaimTimer(this.ui.claim, byId("claim-wait"));
   /** Holds back the server's messages while a throw or a move is being shown (the computer's chained plies). */
-  private readonly pacer = new Pacer((msg) => this.onMessage(msg));
+  private readonly pacer = new Pacer((msg) => { this.hear(msg); this.onMessage(msg); });
+  /** The throws and moves as sounds (when the sound switch is on), as the pacer shows them. */
+  private readonly sounds = new GameSounds(soundContext);
   private readonly connection: Connection;
   private parts: PlayParts | null = null;
 
@@ -108,6 +111,15 @@ class PlayPage {
     if (next) { this.goToRematch(next); return; }
     this.send({ t: "rematch", d: {} });
     this.ui.rematchStatus.textContent = t("play.rematch-waiting");
+  }
+
+  /**
+   * Sounds a message's events: none before the first snapshot (whose events nothing shows), and
+   * only where the page shows the sound switch (a seat in a game between two sides, render.ts).
+   */
+  private hear(msg: ServerMessage): void {
+    const { state, you } = this.model;
+    if (state && you.length && state.opponent !== "local") this.sounds.hear(msg);
   }
 
   private onMessage(msg: ServerMessage): void {
