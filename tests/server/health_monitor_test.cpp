@@ -44,6 +44,27 @@ TEST(HealthMonitor, ReportsTheProbesReasonAndRecovers) {
     EXPECT_EQ(monitor.current().reason, "");
 }
 
+TEST(HealthMonitor, AfterAFailedCheckTheNextComesAfterTheRetryIntervalNotTheFullOne) {
+    std::mutex m;
+    std::string answer = "postgresql unreachable";
+    std::atomic<int> checks{0};
+    HealthMonitor monitor([&] {
+        ++checks;
+        std::lock_guard lock(m);
+        return answer;
+    }, std::chrono::hours(1), 5s, 10ms);
+    EXPECT_FALSE(monitor.current().ok);
+    ASSERT_TRUE(eventually([&] { return checks >= 3; })) << "failed checks are retried every 10 ms";
+    {
+        std::lock_guard lock(m);
+        answer = "";
+    }
+    ASSERT_TRUE(eventually([&] { return monitor.current().ok; })) << "the recovery shows without waiting an hour";
+    const int after = checks;
+    std::this_thread::sleep_for(100ms);  // while healthy, the next check is an hour away
+    EXPECT_EQ(checks, after);
+}
+
 TEST(HealthMonitor, AHangingCheckIsUnhealthyAfterTheTimeoutAndNeverBlocksTheReader) {
     std::mutex m;
     std::condition_variable cv;

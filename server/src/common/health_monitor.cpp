@@ -1,5 +1,6 @@
 #include "health_monitor.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 namespace senet::server {
@@ -19,8 +20,8 @@ std::string shortReason(const std::string& reason) {
 }  // namespace
 
 HealthMonitor::HealthMonitor(std::function<std::string()> probe, std::chrono::milliseconds interval,
-                             std::chrono::milliseconds timeout)
-    : probe_(std::move(probe)), interval_(interval), timeout_(timeout) {
+                             std::chrono::milliseconds timeout, std::chrono::milliseconds retry)
+    : probe_(std::move(probe)), interval_(interval), timeout_(timeout), retry_(std::min(retry, interval)) {
     checkOnce();
     thread_ = std::thread([this] { run(); });
 }
@@ -46,7 +47,7 @@ HealthMonitor::Status HealthMonitor::current() const {
 void HealthMonitor::run() {
     std::unique_lock lock(mutex_);
     while (!stopping_) {
-        if (wake_.wait_for(lock, interval_, [&] { return stopping_; })) break;
+        if (wake_.wait_for(lock, last_.ok ? interval_ : retry_, [&] { return stopping_; })) break;
         lock.unlock();
         checkOnce();
         lock.lock();

@@ -1,6 +1,6 @@
-// The storage's health for GET /healthz (API.md): a probe run on a thread of its own every second,
-// so that an I/O thread answering /healthz never waits for the database. The SQLite probe itself
-// is storage/sqlite_health.hpp.
+// The storage's health for GET /healthz (API.md): a probe run on a thread of its own every second
+// (every quarter second while it fails), so that an I/O thread answering /healthz never waits for
+// the database. The SQLite probe itself is storage/sqlite_health.hpp.
 #pragma once
 
 #include <chrono>
@@ -23,10 +23,12 @@ public:
     using Clock = std::chrono::steady_clock;
 
     /// Runs `probe` ("" when the storage can take writes, else why not; must not throw) once
-    /// before returning, then every `interval` on its own thread. A probe still running after
+    /// before returning, then every `interval` on its own thread, every `retry` (when shorter)
+    /// after a failed probe, so that a recovery shows soon. A probe still running after
     /// `timeout` counts as failed ("storage check unfinished after N ms") until it returns.
     HealthMonitor(std::function<std::string()> probe, std::chrono::milliseconds interval = std::chrono::milliseconds(1000),
-                  std::chrono::milliseconds timeout = std::chrono::milliseconds(2000));
+                  std::chrono::milliseconds timeout = std::chrono::milliseconds(2000),
+                  std::chrono::milliseconds retry = std::chrono::milliseconds(250));
     ~HealthMonitor();
     HealthMonitor(const HealthMonitor&) = delete;
     HealthMonitor& operator=(const HealthMonitor&) = delete;
@@ -42,7 +44,7 @@ private:
     void checkOnce();
 
     std::function<std::string()> probe_;
-    std::chrono::milliseconds interval_, timeout_;
+    std::chrono::milliseconds interval_, timeout_, retry_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     bool stopping_ = false;

@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <random>
 #include <iostream>
+#include <thread>
 
 #include "log_limit.hpp"
+#include "pg_reach.hpp"
 #include "storage.hpp"
 
 namespace senet::server::pg {
@@ -113,6 +115,7 @@ InstanceLock::InstanceLock(const std::string& url, const std::string& where, con
     } catch (const std::exception& e) {
         throw StorageError("postgresql " + where_ + ": taking the instance name failed: " + firstLine(e.what()));
     }
+    backendPid_ = c_->backendpid();
     if (!held)
         throw InstanceNameInUse("instance \"" + instance_ + "\" is already running on this database (" + holder(*c_) +
                            "): two processes with one instance name would each take the other's games. Stop that "
@@ -143,20 +146,28 @@ std::string InstanceLock::check(bool* reconnected) {
         }
     }
     c_.reset();
+    // A server that does not answer (frozen, or a network that drops packets) would hold the
+    // pqxx connect below for the URL's connect_timeout: ask with a deadline of its own first.
+    if (const std::string why = reachWithin(url_); !why.empty()) {
+        logLimited("health", "storage check: " + why);
+        return "postgresql unreachable";
+    }
     try {
         auto c = connect();
-        pqxx::nontransaction tx(*c);
-        if (!tx.exec_params("SELECT pg_try_advisory_lock($1)", key_)[0][0].as<bool>()) {
+        if (!tryLock(*c)) {
             bool self = false;
             const std::string who = holder(*c, &self);
             // This process's own former connection, whose backend has not noticed the loss yet
-            // (a network cut): it ends within the keepalive time; try again at the next check.
-            if (self) return "postgresql: this instance's name is still held by its former connection";
-            lost_ = true;
-            std::cerr << "senet-server: instance \"" << instance_ << "\" is held by " << who << " now (taken while this process's connection was lost); this process writes nothing more\n";
-            return "postgresql: another process took this instance's name";
+            // (a network cut): ended here; when that fails, it ends within the keepalive time.
+            if (self && !takeFromFormer(*c)) return "postgresql: this instance's name is still held by its former connection";
+            if (!self) {
+                lost_ = true;
+                std::cerr << "senet-server: instance \"" << instance_ << "\" is held by " << who << " now (taken while this process's connection was lost); this process writes nothing more\n";
+                return "postgresql: another process took this instance's name";
+            }
         }
         c_ = std::move(c);
+        backendPid_ = c_->backendpid();
         if (reconnected) *reconnected = true;
         std::cerr << "senet-server: instance \"" << instance_ << "\" holds its name again on a new connection\n";
         return "";
@@ -164,6 +175,37 @@ std::string InstanceLock::check(bool* reconnected) {
         // The detail (server, socket, libpq's words) goes to the log; /healthz says it short.
         logLimited("health", std::string("storage check: ") + firstLine(e.what()));
         return "postgresql unreachable";
+    }
+}
+
+bool InstanceLock::tryLock(pqxx::connection& c) {
+    pqxx::nontransaction tx(c);
+    return tx.exec_params("SELECT pg_try_advisory_lock($1)", key_)[0][0].as<bool>();
+}
+
+bool InstanceLock::takeFromFormer(pqxx::connection& c) {
+    try {
+        {
+            pqxx::nontransaction tx(c);
+            // The application_name makes sure it is this lock's own (a pid may have been reused);
+            // from PostgreSQL 14 on, pg_terminate_backend waits (up to 500 ms) until it has ended.
+            const std::string timeout = c.server_version() >= 140000 ? ", 500" : "";
+            const pqxx::result r = tx.exec_params("SELECT pg_terminate_backend(pid" + timeout + ") FROM pg_stat_activity "
+                                                  "WHERE pid = $1 AND application_name = $2", backendPid_, name_);
+            if (r.empty()) return false;
+        }
+        std::cerr << "senet-server: instance \"" << instance_ << "\" ended its former connection (backend pid " << backendPid_
+                  << "), which still held its name\n";
+        // Its locks are released as it ends: wait for that, at most half a second.
+        const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+        while (!tryLock(c)) {
+            if (std::chrono::steady_clock::now() > end) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return true;
+    } catch (const std::exception& e) {
+        logLimited("health", std::string("storage check: ending the former connection: ") + firstLine(e.what()));
+        return false;
     }
 }
 

@@ -29,10 +29,13 @@ public:
     InstanceLock& operator=(const InstanceLock&) = delete;
 
     /// One round trip on the lock's connection: "" when PostgreSQL answers and the name is
-    /// held, else a short reason for the public ("postgresql unreachable"; the detail is logged). After a lost connection it reconnects and takes the name
-    /// again (without waiting), setting `*reconnected` (the server restarted: other
-    /// connections to it are broken too); when another process took the name meanwhile, it
-    /// stays lost and every later check says so. Never throws. Thread-safe.
+    /// held, else a short reason for the public ("postgresql unreachable"; the detail is logged).
+    /// After a lost connection it reconnects (only once a new connection was answered within
+    /// kReachDeadline, pg_reach.hpp) and takes the name again (without waiting), setting
+    /// `*reconnected` (the server restarted: other connections to it are broken too); when its
+    /// own former connection still holds the name, it ends that one's backend first; when
+    /// another process took the name meanwhile, it stays lost and every later check says so.
+    /// Never throws. Thread-safe.
     std::string check(bool* reconnected = nullptr);
     /// Whether another process took the name after this one lost its connection (then this
     /// process must not write: its leases may be the other's).
@@ -45,12 +48,19 @@ private:
     /// Who holds the name (pid, host, since), for the refusal's message; `*self` (when given)
     /// tells whether it is this very process (a former connection of its own).
     std::string holder(pqxx::connection& c, bool* self = nullptr);
+    /// pg_try_advisory_lock of the name on `c`.
+    bool tryLock(pqxx::connection& c);
+    /// After a cut that PostgreSQL has not noticed, this lock's former connection (backend
+    /// backendPid_) still holds the name: ends that backend (a role may end its own) and takes
+    /// the name on `c`. True when `c` holds it; false (logged) when that failed.
+    bool takeFromFormer(pqxx::connection& c);
 
     std::string url_, where_, instance_;
     std::string name_;  ///< application_name of its connections: "senet-server pid N on HOST #TOKEN"
     std::int64_t key_;
     std::mutex mutex_;  ///< one check at a time
     std::unique_ptr<pqxx::connection> c_;
+    int backendPid_ = 0;  ///< PostgreSQL's pid of the backend of the last connection that held the name
     std::atomic<bool> lost_{false};
 };
 
