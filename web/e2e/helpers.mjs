@@ -30,10 +30,14 @@ function serverBinary() {
   return found;
 }
 
-/** Starts senet-server (with any `extraArgs`, e.g. ["--grace-seconds", "3"]); resolves to { url, stop() } once it listens. */
-export async function startServer(extraArgs = []) {
-  const dataDir = mkdtempSync(join(tmpdir(), "senet-e2e-"));
-  const proc = spawn(serverBinary(), ["--port", "0", "--address", "127.0.0.1", "--data-dir", dataDir, "--web-root", WEB,
+/**
+ * Starts senet-server (with any `extraArgs`, e.g. ["--grace-seconds", "3"]); resolves to
+ * { url, proc, stop() } once it listens. `dataDir` and `port` start it again on another's data
+ * and address (an outage: the first one killed); a data directory passed in is left to its owner.
+ */
+export async function startServer(extraArgs = [], { dataDir: givenDir, port = 0 } = {}) {
+  const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), "senet-e2e-"));
+  const proc = spawn(serverBinary(), ["--port", String(port), "--address", "127.0.0.1", "--data-dir", dataDir, "--web-root", WEB,
     "--test-seed", TEST_SEED, "--computer-delay-ms", "20", ...extraArgs], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const url = await new Promise((resolve, reject) => {
@@ -49,11 +53,16 @@ export async function startServer(extraArgs = []) {
   });
   return {
     url,
-    async stop() {
+    proc,
+    dataDir,
+    async stop(signal = "SIGTERM") {
       proc.removeAllListeners("exit");
-      proc.kill("SIGTERM");
-      await new Promise((r) => { proc.once("exit", r); setTimeout(r, 3000); });
-      rmSync(dataDir, { recursive: true, force: true });
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => { proc.once("exit", r); setTimeout(r, 3000); });
+        proc.kill(signal);
+        await exited;
+      }
+      if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

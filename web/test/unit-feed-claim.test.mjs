@@ -150,3 +150,19 @@ test("a grace period already over shows the button at once", (t) => {
   other.update(view({ grace: 0 }));
   assert.equal(other.secondsLeft(), 0);
 });
+
+test("a rematch's player who never came to it is waited for with no countdown; an absent creator is counted", (t) => {
+  const { button, note, timer } = rig(t);
+  const unseeded = { commitment: "c", clientSeeds: ["a", null], serverSeed: null };
+  timer.update(view({ rematchOf: "old", fairness: unseeded }));
+  assert.equal(timer.secondsLeft(), null);
+  assert.equal(note.hidden, true);
+  assert.equal(button.hidden, true);
+  // Once they came (their seed is fixed) and left again, the claim runs as in any game.
+  timer.update(view({ rematchOf: "old", fairness: { ...unseeded, clientSeeds: ["a", "b"] } }));
+  assert.equal(timer.secondsLeft(), 100);
+  // Not a rematch: the creator whose page never connected is counted like an absent friend.
+  timer.update(view({ rematchOf: null, fairness: unseeded }));
+  assert.equal(timer.secondsLeft(), 100);
+  assert.equal(note.hidden, false);
+});

@@ -219,3 +219,20 @@ test("each catalog words the computer's seat from the level's id, cased as in th
     i18n.setStrings(readPo(join(po, "en.po")), "en");
   }
 });
+
+test("before the first throw a seated player is told whose page is missing: the creator's, or the rematch opponent's", () => {
+  const seeds = (a, b) => ({ fairness: { commitment: "c", clientSeeds: [a, b], serverSeed: null }, seatToAct: null });
+  assert.equal(words.statusText(view(seeds(null, "b"), [1])), "Waiting for the creator's page to connect. The game starts as soon as it does.");
+  assert.equal(words.statusText(view({ ...seeds(null, "b"), rematchOf: "old" }, [1])), "Waiting for your opponent to come back. The rematch starts as soon as they do.");
+  assert.equal(words.statusText(view({ ...seeds("a", null), rematchOf: "old" }, [0])), "Waiting for your opponent to come back. The rematch starts as soon as they do.");
+  // One's own seed missing (its hello is on its way), a spectator: the general words.
+  assert.equal(words.statusText(view(seeds(null, "b"), [0])), "Both seats are taken. The game starts as soon as the other player's page connects.");
+  assert.equal(words.statusText(view(seeds(null, "b"), [])), "You are watching. The game starts when both players are connected.");
+});
+
+test("a withdrawn rematch offer is told to the player who stays, not to its maker or a spectator", () => {
+  const ev = { e: "rematch-withdrawn", seat: 1 };
+  assert.deepEqual(words.describe(view({ phase: "over" }, [0]), ev), { text: "Your opponent left: their rematch offer is withdrawn.", notable: true });
+  assert.equal(words.describe(view({ phase: "over" }, [1]), ev), null);
+  assert.equal(words.describe(view({ phase: "over" }, []), ev), null);
+});

@@ -158,7 +158,19 @@ void Room::detach(Peer* key) {
     if (!audience_.detach(key, events)) return;
     // Its messages waiting for a pending write go with it (the key may be reused).
     std::erase_if(deferred_, [key](const Deferred& d) { return d.key == key; });
+    withdrawOffersOfAbsent(events);
     if (!events.empty()) broadcast(events);
+}
+
+void Room::withdrawOffersOfAbsent(Events& events) {
+    if (!overLocked() || !row_.rematch.empty()) return;
+    for (int seat = 0; seat < 2; ++seat) {
+        if (!rematchOffered_[seat] || isComputer(seat) || audience_.connected(seat)) continue;
+        // Its maker left: accepting it now would start a game against nobody.
+        rematchOffered_[seat] = false;
+        frames_.changed();
+        events.add().str("e", "rematch-withdrawn").num("seat", seat);
+    }
 }
 
 void Room::scheduleWatchersFlush(std::chrono::milliseconds delay) {

@@ -151,6 +151,12 @@ private:
     bool fixSeeds(PeerState& p, Events& events);
     /// A message of a connection that said hello: throw, move, resign, claim or rematch.
     void onAction(PeerState& p, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
+    /// After a connection left: withdraws the rematch offer of each seat that has no connection
+    /// now (the `rematch-withdrawn` event added to `events`).
+    void withdrawOffersOfAbsent(Events& events);
+    /// Whether `seat` of a rematch has not said hello in it yet (its client seed is not fixed):
+    /// it accepted nothing of this game, so no claim runs against it.
+    bool neverCameToRematch(int seat) const;
     /// rematch from `p` (acting for seat `mine`): offers it, or creates the rematch once both seats asked.
     void onRematch(PeerState& p, int mine);
     /// Runs one storage write. False (and `storage` sent to `p`, or logged for the computer)

@@ -293,6 +293,8 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
         if (row_.opponent == Opponent::Local || isComputer(other) || row_.seatHashes[other].empty())
             return error(p, "cannot-claim", "there is no human opponent to claim against");
         if (audience_.connected(other)) return error(p, "cannot-claim", "your opponent is online");
+        if (neverCameToRematch(other))
+            return error(p, "cannot-claim", "your opponent has not come to this rematch yet");
         const auto away = services_.clock.now() - audience_.offlineSince(other);
         if (away < services_.config.grace)
             return error(p, "cannot-claim",
@@ -306,13 +308,19 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
     if (std::holds_alternative<protocol::Rematch>(message)) return onRematch(p, mine);
 }
 
+bool Room::neverCameToRematch(int seat) const {
+    return !row_.rematchOf.empty() && throwIndex_ == 0 && !row_.clientSeeds[seat];
+}
+
 void Room::onRematch(PeerState& p, int mine) {
     if (!overLocked()) return error(p, "not-over", "a rematch is offered once the game is over");
     Events events;
     if (row_.rematch.empty()) {
         auto offered = rematchOffered_;
+        bool already = true;  // a repeated (double-tapped) offer is the same offer: announced once
         for (int seat = 0; seat < 2; ++seat)
-            if (p.seats & (1u << seat)) offered[seat] = true;
+            if (p.seats & (1u << seat)) already = std::exchange(offered[seat], true) && already;
+        if (already) return;
         const bool both = (offered[0] || isComputer(0)) && (offered[1] || isComputer(1));
         if (!both) {
             rematchOffered_ = offered;

@@ -2,7 +2,8 @@
 // game's grace period (snapshot `grace`, server/PROTOCOL.md "Claiming a win"), with a countdown
 // before it. The page counts from the moment it saw the opponent go offline (or from its own
 // arrival, when the opponent was already away), so the button never shows before the server
-// would accept the claim.
+// would accept the claim. An absent creator counts like an absent friend; a rematch's player
+// who never came to it does not count until they came once.
 import type { State } from "../shared/protocol";
 import { claimText, type View } from "./words";
 
@@ -45,7 +46,9 @@ export class ClaimTimer {
   private eligible(s: State): boolean {
     // Stryker disable next-line ConditionalExpression: seats[-1] is undefined as well
     const other = this.seat >= 0 ? s.seats[this.seat] : undefined;
-    return s.opponent === "friend" && !!other?.taken && other.kind !== "computer" && !other.online && s.phase !== "over" && s.phase !== "waiting";
+    // A rematch whose other player never came (their seed is not fixed) waits for them like a friend game: no claim.
+    const neverCame = !!s.rematchOf && s.fairness?.clientSeeds?.[this.seat] === null;
+    return s.opponent === "friend" && !!other?.taken && other.kind !== "computer" && !other.online && !neverCame && s.phase !== "over" && s.phase !== "waiting";
   }
 
   private tick(): void {

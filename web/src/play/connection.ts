@@ -14,6 +14,8 @@ export interface ConnectionHooks {
   opened(): void;
   /** A message from the server. */
   message(msg: ServerMessage): void;
+  /** The socket closed (or could not open): the page shows the connection as lost at once. */
+  closed(): void;
   /** The next try waits (the page says it is reconnecting). */
   waiting(): void;
 }
@@ -43,14 +45,17 @@ export class Connection {
     });
     ws.addEventListener("close", (ev) => {
       if (this.socket !== ws) return;
+      this.hooks.closed();
       if (reconnectAtOnce(ev)) { void this.connect(); return; }  // the game moved to another server instance
       this.retryLater();
     });
   }
 
-  /** Sends a message when the socket is open; otherwise it is dropped (the next hello's snapshot brings the page up to date). */
-  send(msg: ClientMessage): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
+  /** Sends a message when the socket is open and says whether it did; otherwise it is not sent (the page keeps an action to send after the reconnect). */
+  send(msg: ClientMessage): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(msg));
+    return true;
   }
 
   /** The one retry: tells the page, then connects again after the back-off's next delay. */

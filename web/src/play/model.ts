@@ -2,7 +2,7 @@
 // typed object. The page's handlers (play.ts) change it as messages come and the player acts;
 // the render functions (render.ts) read it and draw. No DOM here.
 import type { BoardInfo, LastMove } from "../shared/model";
-import type { Snapshot, State } from "../shared/protocol";
+import type { ClientMessage, Snapshot, State } from "../shared/protocol";
 import type { SeenThrow, Verdict } from "./fair";
 import * as pageState from "./state";
 import type { View } from "./words";
@@ -34,21 +34,34 @@ export interface PlayModel {
   verdict: Verdict | "checking" | null;
   /** True while the message line shows an error (cleared by the next events). */
   errorShown: boolean;
+  /** True from a snapshot until the game's socket closes: while false nothing can be sent and every action control is disabled. */
+  connected: boolean;
+  /** The throw or move sent whose answer has not come: sent again after a reconnect whose snapshot is at its ply. */
+  unsent: ActionMessage | null;
 }
+
+/** A throw or a move as the page sends it. */
+export type ActionMessage = Extract<ClientMessage, { t: "throw" | "move" }>;
 
 /** The model of a page that has heard nothing from the server yet. */
 export function createModel(game: string, lang: string, info: BoardInfo): PlayModel {
   return {
     game, lang, info, secret: null, state: null, you: [], seatsKnown: false, pending: false, keepFocus: false,
-    shownThrow: -1, lastMove: null, seenThrows: new Map(), verdict: null, errorShown: false,
+    shownThrow: -1, lastMove: null, seenThrows: new Map(), verdict: null, errorShown: false, connected: false, unsent: null,
   };
 }
 
 /** The viewer's side of state `s` (by default the one held), for the wording functions. */
 export const viewOf = (m: PlayModel, s: State = m.state as State): View => ({ s, you: m.you, seatsKnown: m.seatsKnown });
 
+/** True while the page may not act: an action awaits its answer, or the socket is closed. */
+export const busy = (m: PlayModel): boolean => m.pending || !m.connected;
+
 /** True when the viewer may throw or move now. */
-export const canAct = (m: PlayModel): boolean => pageState.canAct(m.state, m.you, m.pending);
+export const canAct = (m: PlayModel): boolean => pageState.canAct(m.state, m.you, busy(m));
+
+/** True once the page held the game and lost its socket (not before the first snapshot). */
+export const connectionLost = (m: PlayModel): boolean => !m.connected && m.seatsKnown;
 
 /** True in a pass-and-play game. */
 export const isLocal = (m: PlayModel): boolean => m.state?.opponent === "local";

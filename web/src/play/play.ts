@@ -16,7 +16,7 @@ import { Connection } from "./connection";
 import { ensureCommitment } from "./fair";
 import { Feed } from "./feed";
 import { createLegend } from "./legend";
-import { canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
+import { type ActionMessage, canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
 import { announce, findUi, type PlayParts, type PlayUi, render } from "./render";
@@ -48,6 +48,7 @@ class PlayPage {
       ready: () => ensureCommitment(game),
       opened: () => this.hello(),
       message: (msg) => this.pacer.push(msg),
+      closed: () => this.onClosed(),
       waiting: () => { this.ui.status.textContent = t("play.status.reconnecting"); },
     });
   }
@@ -76,9 +77,25 @@ class PlayPage {
     void this.connection.connect();
   }
 
-  send(msg: ClientMessage): void {
+  send(msg: ClientMessage): boolean {
     if (msg.t !== "ping") this.pacer.flush();  // the player's own action is never held behind a queued one
-    this.connection.send(msg);
+    return this.connection.send(msg);
+  }
+
+  /** Sends a throw or a move and keeps it until its answer: a socket that closes first gets it again after the reconnect. */
+  private act(msg: ActionMessage): void {
+    this.model.pending = true;
+    this.model.unsent = msg;
+    this.send(msg);
+    this.render();
+  }
+
+  /** The socket closed: both seats' presence is unknown and nothing can be sent until the next snapshot. */
+  private onClosed(): void {
+    this.pacer.flush();
+    this.model.connected = false;
+    this.model.pending = false;  // an action not answered is this.model.unsent: sent again after the reconnect
+    this.render();
   }
 
   private hello(): void {
@@ -91,18 +108,14 @@ class PlayPage {
     this.pacer.flush();  // the player acts: nothing queued may hold the answer back
     const s = this.model.state;
     if (!s || !canAct(this.model) || s.phase !== "move") return;
-    this.model.pending = true;
-    this.send({ t: "move", d: { ply: s.ply, move: m.move } });
-    this.render();
+    this.act({ t: "move", d: { ply: s.ply, move: m.move } });
   }
 
   throwSticks(): void {
     this.pacer.flush();
     const s = this.model.state;
     if (!s || !canAct(this.model)) return;
-    this.model.pending = true;
-    this.send({ t: "throw", d: { ply: s.ply } });
-    this.render();
+    this.act({ t: "throw", d: { ply: s.ply } });
   }
 
   /** The rematch button: to the rematch once it exists, else the offer. */
@@ -129,6 +142,7 @@ class PlayPage {
     else if (msg.t === "watchers") renderWatchers(msg.d.count);
     else if (msg.t === "error") {
       m.pending = false;
+      m.unsent = null;
       if (pageState.showsError(msg.d.code)) { this.ui.message.textContent = words.errorText(msg.d.code); m.errorShown = true; }
       this.render();
     }
@@ -137,6 +151,7 @@ class PlayPage {
   private onSnapshot(s: Snapshot): void {
     const m = this.model;
     m.pending = false;
+    m.connected = true;
     m.you = s.you;
     m.seatsKnown = true;
     m.state = s;
@@ -145,6 +160,18 @@ class PlayPage {
     if (this.parts) m.lastMove = this.parts.moveList.rebuild(s) ?? m.lastMove;
     this.render();
     announce(this.ui, this.ui.status.textContent ?? "");
+    this.resend();
+  }
+
+  /** After a reconnect's snapshot: the action the closed socket never answered goes again if the game is still at its ply, else it is dropped (it was applied, or the game moved on). */
+  private resend(): void {
+    const m = this.model;
+    const unsent = m.unsent;
+    m.unsent = null;
+    if (!unsent || !m.state || unsent.d.ply !== m.state.ply || !canAct(m)) return;
+    const due = unsent.t === "throw" ? m.state.phase === "throw" || m.state.phase === "opening"
+      : m.state.phase === "move" && m.state.legalMoves.some((l) => l.move === unsent.d.move);
+    if (due) this.act(unsent);
   }
 
   private onEvents(events: GameEvent[], changed: Partial<State>): void {
@@ -153,6 +180,7 @@ class PlayPage {
     if (!m.state || !this.parts) return;
     m.pending = false;
     m.state = pageState.afterEvents(m.state, changed, m.you);
+    if (m.unsent && m.unsent.d.ply !== m.state.ply) m.unsent = null;  // answered: the game moved on
     // An error's words last until the game moves on.
     if (m.errorShown) { this.ui.message.textContent = ""; m.errorShown = false; }
     for (const ev of events) {

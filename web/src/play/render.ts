@@ -14,7 +14,7 @@ import { renderChoices } from "./choices";
 import type { ClaimTimer } from "./claim";
 import { recordedCommitment, type Verdict, verifyGame } from "./fair";
 import type { Feed } from "./feed";
-import { isLocal, type PlayModel, viewOf } from "./model";
+import { busy, connectionLost, isLocal, type PlayModel, viewOf } from "./model";
 import { inviteLink, neutralLink, renderRematchLink } from "./share";
 import * as pageState from "./state";
 import * as words from "./words";
@@ -68,15 +68,17 @@ export function announce(ui: PlayUi, text: string): void {
 export function render(m: PlayModel, p: PlayParts): void {
   const s = m.state;
   if (!s) return;
-  const mine = pageState.movesOffered(s, m.you, m.pending);
+  const mine = pageState.movesOffered(s, m.you, busy(m));
   p.board.render(s.board, s.off, mine, m.lastMove);
   renderThrow(m, p.ui, s);
   renderControls(m, p, s, mine);
-  p.ui.status.textContent = words.statusText(viewOf(m, s));
+  // The moment the socket closes the page says so: it cannot tell whose turn it is any more.
+  p.ui.status.textContent = connectionLost(m) ? t("play.status.reconnecting") : words.statusText(viewOf(m, s));
   renderSeats(m, s);
   renderShare(m, p, s);
   renderEnd(m, p.ui, s);
   renderFairness(m, p.ui, s);
+  explainOffline(m, p.ui);
   // Only once the page knows its seats (an `events` message may come before the first snapshot).
   if (m.you.length) yourTurn(!isLocal(m) && s.phase !== "over" && s.seatToAct !== null && m.you.includes(s.seatToAct));
   afterRender(m.game, m.lang, s, m.you, m.seatsKnown);  // replay link, "Your games" note, spectators' bar
@@ -95,7 +97,7 @@ function renderThrow(m: PlayModel, ui: PlayUi, s: Snapshot): void {
 /** The throw button and the move buttons; after a button was used, the focus goes to the next due control. */
 function renderControls(m: PlayModel, p: PlayParts, s: Snapshot, mine: LegalMove[]): void {
   const { ui } = p;
-  const throwDue = pageState.throwDue(s, m.you, m.pending);
+  const throwDue = pageState.throwDue(s, m.you, busy(m));
   ui.throwButton.disabled = !throwDue;
   // Spectators get no throw button at all, nor does a seat while the game waits for its other player.
   ui.throwButton.hidden = pageState.throwHidden(s, m.you);
@@ -123,9 +125,12 @@ function renderSeats(m: PlayModel, s: Snapshot): void {
     box.querySelector(".seat-off")!.textContent = player ? t("play.off", { count: s.off[player - 1] ?? 0 }) : "";
     const presence = box.querySelector(".presence")!;
     const online = !!info?.taken && info.online;
-    presence.textContent = info?.taken && info.kind !== "computer" && !isLocal(m) ? t(online ? "play.online" : "play.offline") : "";
+    // Without the socket neither seat's presence is known: both say the connection is lost.
+    const lost = connectionLost(m);
+    const word = lost ? "play.presence-lost" : online ? "play.online" : "play.offline";
+    presence.textContent = info?.taken && info.kind !== "computer" && !isLocal(m) ? t(word) : "";
     // The dot goes with the word: none for the computer, local games or empty seats.
-    presence.className = presence.textContent ? `presence ${online ? "online" : "offline"}` : "presence";
+    presence.className = presence.textContent ? `presence ${lost ? "lost" : online ? "online" : "offline"}` : "presence";
     box.classList.toggle("to-act", s.seatToAct === seat && s.phase !== "over");
   }
 }
@@ -156,7 +161,24 @@ function renderEnd(m: PlayModel, ui: PlayUi, s: Snapshot): void {
   ui.finalScore.textContent = score;
   ui.finalScore.hidden = !score;
   ui.rematch.hidden = !m.you.length;
+  // The other player's standing offer makes this button its acceptance; withdrawn, it is an offer again.
+  const mine = m.you.length === 1 ? m.you[0] ?? 0 : -1;
+  const offeredToMe = mine >= 0 && !!s.rematchOffered?.[1 - mine] && !s.rematchOffered?.[mine] && !s.rematch;
+  ui.rematch.textContent = t(offeredToMe ? "play.rematch-accept" : "play.rematch");
+  if (mine >= 0 && !s.rematchOffered?.[mine] && ui.rematchStatus.textContent === t("play.rematch-waiting")) ui.rematchStatus.textContent = "";
   renderRematchLink(s, m.lang);
+}
+
+/** Every action control disabled while the socket is closed, each saying why (its title; the status line says it too). */
+function explainOffline(m: PlayModel, ui: PlayUi): void {
+  const lost = connectionLost(m);
+  const why = lost ? t("play.status.reconnecting") : "";
+  for (const control of [ui.throwButton, ui.resign, ui.claim, ui.rematch]) {
+    if (lost) control.disabled = true;
+    else if (control !== ui.throwButton) control.disabled = false;  // the throw button follows its turn (renderControls)
+    if (why) control.title = why;
+    else control.removeAttribute("title");
+  }
 }
 
 /** The Fair throws panel: the commitment, the server seed once revealed, and the check of the throws at the end. */

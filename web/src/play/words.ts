@@ -79,6 +79,10 @@ export function describe(v: View, ev: GameEvent): { text: string; notable: boole
       if (v.you.includes(ev.seat)) return null;
       // A spectator has no opponent: the offer names the side that made it.
       return { text: v.you.length ? t("play.rematch-offered") : t("play.rematch-offered-by", { name: nameOf(v, ev.seat) }), notable: true };
+    case "rematch-withdrawn":
+      // The player left: the one who stays is told; a spectator sees the button-less offer vanish.
+      if (!v.you.length || v.you.includes(ev.seat)) return null;
+      return { text: t("ev.rematch-withdrawn"), notable: true };
     case "rematch": return { text: t("ev.rematch"), notable: true };
     default: return null;  // result, seed: the snapshot's state and the Fair throws panel say it
   }
@@ -94,11 +98,24 @@ export function statusText(v: View): string {
   if (s.phase === "waiting") return t("play.status.waiting", { viewer: watch ? "watch" : "you" });
   if (s.phase === "over") return t("play.status.over");
   // Both seats taken, a seat's page not connected yet (its seed is not fixed): nobody can act.
-  if (act === null) return t("play.status.connecting", { viewer: watch ? "watch" : "you" });
+  if (act === null) return absentText(v) ?? t("play.status.connecting", { viewer: watch ? "watch" : "you" });
   const viewer = watch ? "watch" : isLocal(v) ? "local" : v.you.includes(act) ? "you" : "other";
   const name = s.phase === "opening" ? seatLabel(v, act) : nameOf(v, act);
   if (s.phase === "move") return t("play.status.move", { viewer, name, value: s.lastThrow?.value ?? 0 });
   return t(s.phase === "opening" ? "play.status.opening" : "play.status.throw", { viewer, name });
+}
+
+/**
+ * Who a seated player waits for before the first throw, when the other seat's page never said
+ * hello (its seed is not fixed): in a rematch the opponent, who is to come back; in a friend
+ * game the creator, whose page the friend's join found closed (the friend's page says hello as
+ * it joins). null when the viewer's own seed is the missing one, or for spectators.
+ */
+function absentText(v: View): string | null {
+  const mine = v.you.length === 1 ? v.you[0] ?? -1 : -1;
+  const seeds = v.s.fairness?.clientSeeds;
+  if (mine < 0 || v.s.opponent !== "friend" || !seeds || seeds[mine] === null || seeds[1 - mine] !== null) return null;
+  return t(v.s.rematchOf ? "play.status.opponent-away" : "play.status.creator-away");
 }
 
 /** The end screen's sentence: who won and how, in the words of the winner, the loser or a watcher. */

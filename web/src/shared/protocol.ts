@@ -80,6 +80,7 @@ export type GameEvent =
   | { e: "presence"; seat: number; online: boolean }
   | { e: "result"; winner: number | null; player: number | null; reason: Result["reason"]; serverSeed: string }
   | { e: "rematch-offered"; seat: number }
+  | { e: "rematch-withdrawn"; seat: number }
   | { e: "rematch"; game: string }
   | { e: "seed"; seat: number; clientSeed: string };
 
