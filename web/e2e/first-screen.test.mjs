@@ -13,7 +13,8 @@ export const SCREENS = {
 };
 
 let server, browser;
-before(async () => { server = await startServer(); browser = await launchBrowser(); });
+// Twenty-seven friend games from one address: above the server's default burst of creations.
+before(async () => { server = await startServer(["--create-burst", "100"]); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
 /** The element's box, or null when it is absent or not shown. */
