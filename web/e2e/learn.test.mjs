@@ -33,9 +33,16 @@ after(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Opens the tutorial and waits until the engine is loaded and the first lesson shows. */
-async function openLearn(page, lang, ruleset) {
+/**
+ * Opens the tutorial and waits until the engine is loaded and a lesson shows: the first one
+ * (`fresh`, the lesson this browser reached forgotten first), else the one it remembers.
+ */
+async function openLearn(page, lang, ruleset, { fresh = true } = {}) {
   await page.goto(`${server.url}/${lang}/learn/${ruleset}`);
+  if (fresh) {
+    await page.evaluate((r) => localStorage.removeItem(`senet.lesson.${r}`), ruleset);
+    await page.reload();
+  }
   await waitUntil(page, "the tutorial is ready", () => page.waitForSelector("#learn[data-ready='1'] #lesson:not([hidden])"));
 }
 
@@ -185,6 +192,47 @@ test("every lesson of every ruleset in Arabic on a 390×844 touch phone, and axe
   await context.close();
 });
 
+/** The lesson's feedback box against the viewport: shown wholly inside it or not. */
+const feedbackInView = (page) => page.evaluate(() => {
+  const r = document.getElementById("lesson-feedback").getBoundingClientRect();
+  return { top: Math.round(r.top), bottom: Math.round(r.bottom), inside: r.height > 0 && r.top >= 0 && r.bottom <= innerHeight, scrollY: scrollY };
+});
+
+test("on a touch phone the feedback to every tap shows beside the board, says tap, and the lesson reached is remembered", async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await openLearn(page, "en", "standard");
+  // A tap on the cone on 3 selects it, in words for a touch screen.
+  await page.tap('#lesson-board [data-at="3"]');
+  await waitForText(page, "#lesson-feedback", message("en", "learn.selected.tap", { square: 3 }));
+  assert.match(message("en", "learn.selected.tap", { square: 3 }), /now tap the square/);
+  let seen = await feedbackInView(page);
+  assert.ok(seen.inside, `the answer to a tap is on the screen: ${JSON.stringify(seen)}`);
+  // A wrong move: the reason shows where the learner looks, the view not moved.
+  const before = await page.evaluate(() => scrollY);
+  await page.tap('#lesson-board .square[data-square="5"]');
+  await waitForText(page, "#lesson-feedback", message("en", "learn.why.not-asked"));
+  seen = await feedbackInView(page);
+  assert.ok(seen.inside, `the reason for a wrong tap is on the screen: ${JSON.stringify(seen)}`);
+  assert.equal(seen.scrollY, before, "the page did not scroll by itself");
+  await page.screenshot({ path: join(artifacts, "learn-wrong-tap-phone-en.png") });
+  await page.tap("#lesson-hint");
+  await waitForText(page, "#lesson-feedback", message("en", "learn.common.path.hint.tap"));
+  await boardMove(page, "9-11", true);
+  await waitForText(page, "#lesson-feedback", message("en", "learn.right", { done: message("en", "learn.common.path.done") }));
+  assert.ok((await feedbackInView(page)).inside, "the answer to the right move is on the screen");
+  await page.tap("#lesson-next");
+  await waitForText(page, "#lesson-progress", message("en", "learn.progress", { n: 2, count: 8 }));
+  // Back later: the tutorial opens at the lesson reached; another ruleset's at its first.
+  await openLearn(page, "en", "standard", { fresh: false });
+  await waitForText(page, "#lesson-progress", message("en", "learn.progress", { n: 2, count: 8 }));
+  await openLearn(page, "en", "bell", { fresh: false });
+  await waitForText(page, "#lesson-progress", message("en", "learn.progress", { n: 1, count: lessonsFor("bell").length }));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("every lesson of every ruleset in Finnish by keyboard alone", async () => {
   const context = await browser.newContext(DESKTOP);
   const page = await context.newPage();
@@ -221,7 +269,7 @@ test("the rules and variant pages show the board diagram, accessible, and link t
     await page.locator(".board-diagram").screenshot({ path: join(artifacts, `diagram-${ruleset}-${lang}.png`) });
   }
   await page.goto(`${server.url}/en/`);
-  for (const ruleset of ["standard", "jequier", "bell"]) assert.equal(await page.locator(`a[href="/en/learn/${ruleset}"]`).count(), 1, `home links ${ruleset}`);
+  for (const ruleset of ["standard", "jequier", "bell"]) assert.equal(await page.locator(`main a[href="/en/learn/${ruleset}"]`).count(), 1, `home links ${ruleset}`);
   const missing = await fetch(`${server.url}/en/learn/chess`);
   assert.equal(missing.status, 404);
   const learn = await (await fetch(`${server.url}/nl/learn/bell`)).text();

@@ -76,6 +76,9 @@ test("Jéquier: the opening's 10 → 11, the lowest empty square after the water
   assert.equal(movelist.replay({ ...STANDARD, passLoses: undefined }, snap([ply(1, 4, "pass")])).entries[0].kind, "pass");
   assert.equal(movelist.replay({ ...STANDARD, passLoses: true }, snap([ply(1, 4, "pass")])).entries[0].kind, "lost");
   assert.equal(movelist.replay({ ...JEQUIER, passLoses: false }, snap([ply(1, 4, "pass")])).entries[0].kind, "pass");
+  // Bell's game has no extra throws: its rules call a throw without a move a pass, whatever the flag.
+  assert.equal(movelist.replay({ ...BELL, passLoses: true }, snap([ply(1, 3, "pass")])).entries[0].kind, "pass");
+  assert.equal(movelist.replay({ ...BELL, passLoses: undefined }, snap([ply(1, 3, "pass")])).entries[0].kind, "pass");
 });
 
 test("Bell: a piece landing on the opponent's captures it, and the board remembers", () => {

@@ -81,6 +81,10 @@ test("events are told in whole sentences; the notable ones go to the feed", () =
   assert.deepEqual(d({ e: "borne-off", player: 2, from: 30, off: 3 }), { text: "Borne off from 30 by Spools (Opponent): 3 pieces off.", notable: true });
   assert.deepEqual(d({ e: "passed", player: 2, value: 4 }), { text: "No move with 4: a pass for Spools (Opponent).", notable: true });
   assert.deepEqual(d({ e: "turn-lost", player: 1, value: 2 }), { text: "No move with 2: you lose the turn.", notable: true });
+  // Bell's rules call it a pass: there are no extra throws to lose.
+  const bell = (ev) => words.describe(view({ ruleset: "bell" }), ev);
+  assert.deepEqual(bell({ e: "turn-lost", player: 1, value: 2 }), { text: "No move with 2: you pass.", notable: true });
+  assert.deepEqual(bell({ e: "turn-lost", player: 2, value: 3 }), { text: "No move with 3: a pass for Spools (Opponent).", notable: true });
   assert.deepEqual(d({ e: "extra-throw", player: 2 }), { text: "Another throw for Spools (Opponent).", notable: true });
   assert.deepEqual(d({ e: "turn", seat: 0 }), { text: "Your turn.", notable: false });
   assert.deepEqual(d({ e: "turn", seat: 1 }), { text: "Spools (Opponent) to play.", notable: false });

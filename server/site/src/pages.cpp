@@ -95,11 +95,14 @@ Context Impl::layout(const std::string& lang, const std::string& page, const std
         ctx.list("languages").push_back(item);
     }
     static const std::vector<std::pair<std::string, std::string>> nav{
-        {"", "nav.play"}, {"rules", "nav.rules"}, {"variants/jequier", "nav.jequier"}, {"variants/bell", "nav.bell"}, {"fairness", "nav.fairness"}};
+        {"", "nav.play"}, {"learn/standard", "nav.learn"}, {"rules", "nav.rules"}, {"variants/jequier", "nav.jequier"},
+        {"variants/bell", "nav.bell"}, {"fairness", "nav.fairness"}};
     for (const auto& [path, key] : nav) {
         Context item;
         item.set("href", "/" + lang + "/" + path).set("label", c.get(key));
-        if (path == page) item.set("current", "1");
+        // The tutorials' link stands for all three of them (learn/standard, learn/jequier, learn/bell).
+        const bool current = path == page || (path.starts_with("learn/") && page.starts_with("learn/"));
+        if (current) item.set("current", "1");
         ctx.list("nav").push_back(item);
     }
     return ctx;
@@ -137,6 +140,7 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
             ctx.list("rulesets").push_back(item);
         }
         for (const std::string& p : c.keysWithPrefix("home.about.")) ctx.list("about").push_back(Context{}.set("text", c.get(p)));
+        ctx.set("diagram", boardDiagram(ruleset(RulesetId::Standard), c, "home-board"));  // the first screen's picture of the board
         ctx.set("script", asset("home.js"));
         ctx.set("strings", asset("i18n/" + lang + ".json"));  // "Your games" (web/src/home/your-games.ts)
         return wrap(ctx, "home", c);

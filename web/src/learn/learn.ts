@@ -5,7 +5,7 @@
 import { Board } from "../shared/board";
 import { byId, el } from "../shared/dom";
 import { loadEngine, type SenetEngine } from "../engine/wasm";
-import { loadStrings, t } from "../shared/i18n";
+import { has, loadStrings, t } from "../shared/i18n";
 import { type BoardInfo, type LastMove, OFF_SQUARE } from "../shared/model";
 import type { LegalMove } from "../shared/protocol";
 import "../shared/langmenu";
@@ -13,7 +13,7 @@ import { showThrow, oddsTable, pieceButtons } from "./ui";
 import { whyIllegal } from "./why";
 import { lessonsFor } from "./lessons/index";
 import { meetsGoal, moveSquares, parsePosition, type Lesson } from "./lessons/types";
-import { rememberSecret, setGameValue } from "../shared/storage";
+import { localStore, rememberSecret, setGameValue } from "../shared/storage";
 
 const root = byId("learn");
 const info = JSON.parse(root.dataset.board ?? "{}") as BoardInfo;
@@ -36,6 +36,29 @@ function legalFrom(from: number, legal: readonly string[]): string | undefined {
 function asLegalMove(move: string): LegalMove {
   const [from, to] = moveSquares(move) ?? [0, 0];
   return { move, from, to, dest: to, bearOff: to > 30, backward: to < from };
+}
+
+/** The key's touch wording (`key.tap`: "tap" for "click") on a touch screen, when the catalog has one. */
+function pointerKey(key: string): string {
+  return matchMedia("(pointer: coarse)").matches && has(`${key}.tap`) ? `${key}.tap` : key;
+}
+
+/** Where this browser remembers the lesson reached in this ruleset's tutorial. */
+const progressKey = () => `senet.lesson.${info.ruleset}`;
+
+/** The lesson to open with: the one this browser reached last time, else the first. */
+function rememberedLesson(): number {
+  const n = Number(localStore()?.getItem(progressKey()) ?? 0);
+  return Number.isInteger(n) && n >= 0 && n < lessons.length ? n : 0;
+}
+
+/** Remembers lesson `n` as the one reached (storage may be refused: then nothing is kept). */
+function rememberLesson(n: number): void {
+  try {
+    localStore()?.setItem(progressKey(), String(n));
+  } catch {
+    // Storage full or refused: the tutorial goes on, only the place is not kept.
+  }
 }
 
 function say(text: string, kind: "good" | "wrong" | "hint" | "info"): void {
@@ -62,6 +85,7 @@ function lesson(): Lesson {
 /** Shows lesson `n` (0-based) from its set-up position. */
 function show(n: number, focus = true): void {
   index = n;
+  rememberLesson(n);
   const l = lesson();
   position = l.position;
   done = false;
@@ -139,7 +163,7 @@ function onBoardClick(ev: Event): void {
     const legal = engine.moves(position, l.throwValue);
     const move = legalFrom(square, legal) ?? `${square}-${square + l.throwValue > 30 ? "off" : square + l.throwValue}`;
     draw([asLegalMove(move)]);
-    say(t("learn.selected", { square }), "info");
+    say(t(pointerKey("learn.selected"), { square }), "info");
     return;
   }
   if (pieceEl && p.board[square - 1]) say(t("learn.why.not-yours"), "wrong");
@@ -147,11 +171,12 @@ function onBoardClick(ev: Event): void {
 
 function hint(): void {
   const l = lesson();
-  say(t(`${l.key}hint`), "hint");
+  say(t(pointerKey(`${l.key}hint`)), "hint");
   if (!done) draw([asLegalMove(l.answer)]);
 }
 
 function showEnd(): void {
+  rememberLesson(0);  // all done: a later visit starts from the first lesson again
   byId("lesson").hidden = true;
   byId("lesson-end").hidden = false;
   byId("lesson-end-title").focus();
@@ -202,7 +227,7 @@ async function main(): Promise<void> {
   byId("lesson-restart").addEventListener("click", () => show(0));
   byId("learn-play").addEventListener("click", () => void playBeginner());
   root.dataset.ready = "1";
-  show(0, false);
+  show(rememberedLesson(), false);
 }
 
 void main();

@@ -67,7 +67,8 @@ export function describe(v: View, ev: GameEvent): { text: string; notable: boole
     case "water": return { text: t("ev.water", { person: who, name, square: ev.square, dest: ev.dest }), notable: true };
     case "borne-off": return { text: t("ev.borne-off", { person: who, name, from: ev.from, off: ev.off }), notable: true };
     case "passed": return { text: t("ev.passed", { person: who, name, value: ev.value }), notable: true };
-    case "turn-lost": return { text: t("ev.turn-lost", { person: who, name, value: ev.value }), notable: true };
+    // Bell's game has no extra throws, and its rules call a throw without a move a pass (RULES.md, Bell 7).
+    case "turn-lost": return { text: t(v.s.ruleset === "bell" ? "ev.passed" : "ev.turn-lost", { person: who, name, value: ev.value }), notable: true };
     case "extra-throw": return { text: t("ev.extra-throw", { person: who, name }), notable: true };
     case "turn": return { text: t("ev.turn", { person: who, name }), notable: false };
     case "joined": return { text: t("ev.joined", { viewer: v.you.length ? "player" : "other" }), notable: true };

@@ -79,6 +79,15 @@ export interface Played {
  * Replays the record's plies from the start and returns one entry per ply (RULES.md: a swap on
  * an opponent's piece, Bell's capture, the House of Water, bear-offs), with the last move made.
  */
+/**
+ * Whether a throw without a move is worded as a lost turn: in Jéquier's game (its extra throw
+ * is lost with it), not in the standard game (a pass, the extra throw kept) nor in Bell's, which
+ * has no extra throws and whose rules call it a pass (RULES.md, Bell 7).
+ */
+function losesTurn(info: BoardInfo): boolean {
+  return info.ruleset !== "bell" && (info.passLoses ?? info.ruleset !== "standard");
+}
+
 export function replay(info: BoardInfo, s: Played): { entries: Entry[]; last: LastMove | null } {
   const b = startBoard(info, (s.opening ?? []).length > 0 && !!s.players);
   const entries: Entry[] = [];
@@ -86,7 +95,7 @@ export function replay(info: BoardInfo, s: Played): { entries: Entry[]; last: La
   for (const ply of s.record?.plies ?? []) {
     const player = ply.player;
     if (ply.move === "pass") {
-      entries.push({ player, value: ply.throw, kind: (info.passLoses ?? info.ruleset !== "standard") ? "lost" : "pass" });
+      entries.push({ player, value: ply.throw, kind: losesTurn(info) ? "lost" : "pass" });
       continue;
     }
     const [a, z] = ply.move.split("-");
@@ -157,7 +166,7 @@ export class MoveList {
       case "captured": this.amend({ captured: true }); break;
       // A pass or a lost turn always has its player: only the opening's throws have none.
       case "passed": this.add({ player: ev.player ?? 0, value: ev.value, kind: "pass" }); break;
-      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: "lost" }); break;
+      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: losesTurn(this.info) ? "lost" : "pass" }); break;
       default: break;
     }
   }

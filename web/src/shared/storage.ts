@@ -1,6 +1,7 @@
 // What this browser keeps about its games in localStorage: the seat secret of a game
 // (`senet.seat.ID`) and named values per game (`senet.NAME.ID`: the invite link, the client
-// seed, the commitment, the "Your games" note). Storage only helps: every function works where
+// seed, the commitment, the "Your games" note); the tutorial keeps the lesson reached per ruleset
+// (`senet.lesson.RULESET`, learn/learn.ts). Storage only helps: every function works where
 // it is blocked (nothing is kept, null is read), and the play page keeps what a reload needs in
 // its URL fragment (play/seat.ts).
 
