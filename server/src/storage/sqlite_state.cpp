@@ -149,7 +149,7 @@ LostGamesGuard guardLostGames(const fs::path& db, const StoreStateFile& file, bo
     std::tie(g.lost, g.mainLost) = findLoss(db, *g.recorded);
     if (g.lost.empty()) return g;
     const std::string held = file.path().string() + " says it has held games (" + std::to_string(g.recorded->games) +
-                             " when last written, the last stop " + (g.recorded->clean ? "clean" : "unclean") + ")";
+                             " when last written; the last stop was " + (g.recorded->clean ? "clean" : "unclean") + ")";
     if (!acceptLost)
         throw StorageError("refusing to start: " + g.lost + ", but " + held +
                            "; restore it as server/README.md (Recovery) says, or start with --accept-lost-games to serve "

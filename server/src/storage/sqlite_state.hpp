@@ -15,7 +15,7 @@ struct StoreState {
     std::uint32_t id = 0;     ///< the database's identity: a random number, also its PRAGMA application_id
     bool heldGames = false;   ///< the database has held a game: it must not come back without them
     bool clean = true;        ///< the last stop was clean: a full checkpoint left the WAL with nothing needed
-    std::int64_t games = 0;   ///< games it held when the state was last written
+    std::int64_t games = 0;   ///< games it held when last written (at a start, the first game's creation, a clean stop)
 };
 
 /// Reads and writes one state file. Every write is atomic: a temporary file, fsync, rename,

@@ -225,6 +225,7 @@ public:
             // Recorded before the game exists: the state file never says less than the database holds.
             StoreState held = state_;
             held.heldGames = true;
+            held.games = state_.games + 1;
             stateFile_.write(held);
             state_ = held;
         }
