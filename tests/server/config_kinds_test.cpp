@@ -43,6 +43,9 @@ constexpr const char* kUsage =
     "  --sync full|normal     SQLite synchronous mode (default normal, see README)\n"
     "  --accept-damaged-wal   start even when the WAL left by a crash is damaged, serving what SQLite\n"
     "                         recovers (the files are copied to DATA/recovery first; default: refuse)\n"
+    "  --accept-lost-games    start even when the database that has held games is missing, empty or another\n"
+    "                         one, or its WAL is missing or empty after an unclean stop; logs what is lost\n"
+    "                         (default: refuse, see server/README.md Recovery)\n"
     "  --skip-quick-check     do not run PRAGMA quick_check at start (for very large databases)\n"
     "  --backup-dir DIR       write online backups of the database to DIR (default: none)\n"
     "  --backup-minutes M     minutes between backups, fractions allowed (default 60)\n"
@@ -208,10 +211,18 @@ TEST(ConfigFlags, SwitchesTakeNoValue) {
     auto c = parse({}, error);
     ASSERT_TRUE(c) << error;
     EXPECT_FALSE(c->acceptDamagedWal);
+    EXPECT_FALSE(c->acceptLostGames);
     EXPECT_TRUE(c->quickCheck);
     c = parse({"--accept-damaged-wal", "--skip-quick-check", "--port", "9"}, error);
     ASSERT_TRUE(c) << error;
     EXPECT_TRUE(c->acceptDamagedWal);
+    EXPECT_FALSE(c->acceptLostGames);
+    c = parse({"--accept-lost-games"}, error);
+    ASSERT_TRUE(c) << error;
+    EXPECT_TRUE(c->acceptLostGames);
+    EXPECT_FALSE(c->acceptDamagedWal);
+    c = parse({"--skip-quick-check", "--port", "9"}, error);
+    ASSERT_TRUE(c) << error;
     EXPECT_FALSE(c->quickCheck);
     EXPECT_EQ(c->port, 9);
     EXPECT_FALSE(parse({"--accept-damaged-wal", "9"}, error)) << "a switch leaves the next argument alone";

@@ -91,6 +91,9 @@ const Flag kFlags[] = {
     {"sync", "full|normal", "SQLite synchronous mode (default normal, see README)", K::Custom, {}, 0, 0, nullptr, applySync, nullptr, 36},
     {"accept-damaged-wal", "", "start even when the WAL left by a crash is damaged, serving what SQLite\n"
                                "recovers (the files are copied to DATA/recovery first; default: refuse)", K::On, &C::acceptDamagedWal},
+    {"accept-lost-games", "", "start even when the database that has held games is missing, empty or another\n"
+                              "one, or its WAL is missing or empty after an unclean stop; logs what is lost\n"
+                              "(default: refuse, see server/README.md Recovery)", K::On, &C::acceptLostGames},
     {"skip-quick-check", "", "do not run PRAGMA quick_check at start (for very large databases)", K::Off, &C::quickCheck},
     {"backup-dir", "DIR", "write online backups of the database to DIR (default: none)", K::Text, &C::backupDir},
     {"backup-minutes", "M", "minutes between backups, fractions allowed (default 60)", K::Custom, {}, 0, 0, nullptr, applyBackupMinutes,

@@ -46,6 +46,7 @@ std::unique_ptr<Storage> openDatabase(const Config& config, Metrics& metrics) {
     SqliteOptions dbOptions;
     dbOptions.syncFull = config.syncFull;
     dbOptions.acceptDamagedWal = config.acceptDamagedWal;
+    dbOptions.acceptLostGames = config.acceptLostGames;
     dbOptions.quickCheck = config.quickCheck;
     return openSqliteStorage(sqlitePath(config), dbOptions);
 }

@@ -30,6 +30,7 @@ struct Config {
     std::chrono::seconds httpTimeout{30};       ///< --http-timeout-seconds: time to read one HTTP request
     bool syncFull = false;                      ///< --sync full|normal: SQLite synchronous mode
     bool acceptDamagedWal = false;              ///< --accept-damaged-wal: serve what SQLite recovers from a damaged WAL
+    bool acceptLostGames = false;               ///< --accept-lost-games: start though the database or WAL with the games is gone
     bool quickCheck = true;                     ///< off with --skip-quick-check: PRAGMA quick_check at start
     std::filesystem::path backupDir;            ///< --backup-dir: online backups go here ("" = none)
     std::chrono::milliseconds backupInterval{60 * 60 * 1000};  ///< --backup-minutes (fractions allowed)

@@ -23,6 +23,7 @@
 #include "sqlite_action_log.hpp"
 #include "sqlite_db.hpp"
 #include "sqlite_guard.hpp"
+#include "sqlite_state.hpp"
 #include "storage.hpp"
 
 namespace senet::server {
@@ -75,6 +76,10 @@ CREATE TABLE IF NOT EXISTS action_log (
   outcome INTEGER NOT NULL,
   move TEXT NOT NULL,
   at_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS store_mark (
+  n INTEGER PRIMARY KEY,
+  started_ms INTEGER NOT NULL
 );
 )sql";
 
@@ -167,8 +172,10 @@ public:
           commit_(db_, "COMMIT"),
           savepoint_(db_, "SAVEPOINT item"),
           release_(db_, "RELEASE item"),
+          markStart_(db_, "INSERT OR REPLACE INTO store_mark (n, started_ms) VALUES (1, ?1)"),
           log_(db_, options.foldRows),
           path_(path),
+          stateFile_(stateFileOf(path)),
           file_(fileIdentity(path)),
           wal_(fileIdentity(path + "-wal")) {
         // The WAL exists from the first read on (the action log's count), and stays the same
@@ -186,11 +193,42 @@ public:
             std::cerr << "senet-server: the action log was not folded at the stop (the next start folds it): " << e.what()
                       << std::endl;
         }
+        markClean();
+    }
+
+    /// Gives the database its identity (once: PRAGMA application_id, checkpointed into the main
+    /// file at once), commits a start mark into the WAL and records the state as serving (an
+    /// unclean stop until markClean): from here on a stop that is not clean leaves a WAL that is
+    /// not empty. `guard` is what guardLostGames found; a loss it accepted re-bases the state.
+    void markServing(const LostGamesGuard& guard) {
+        std::lock_guard lock(mutex_);
+        auto id = static_cast<std::uint32_t>(pragmaInt("PRAGMA application_id"));
+        if (id == 0) {
+            id = newStoreId();
+            db_.exec(("PRAGMA application_id=" + std::to_string(static_cast<std::int32_t>(id))).c_str());
+            if (!fullCheckpoint() || storeIdOnDisk(path_) != id)
+                throw StorageError(where(db_.get()) + ": the database's identity could not be written to the main file");
+        }
+        Use mark(markStart_);
+        mark.integer(1, nowMs());
+        mark.step();
+        const auto& was = guard.recorded;
+        const std::int64_t games = pragmaInt("SELECT count(*) FROM games");
+        state_ = StoreState{id, games > 0 || (was && was->heldGames && was->id == id && guard.lost.empty()), false, games};
+        stateFile_.write(state_);
     }
 
     void createGame(const GameRow& g) override {
         std::lock_guard lock(mutex_);
         checkFile();
+        if (!state_.heldGames) {
+            // Recorded before the game exists: the state file never says less than the database holds.
+            StoreState held = state_;
+            held.heldGames = true;
+            held.games = state_.games + 1;
+            stateFile_.write(held);
+            state_ = held;
+        }
         transaction([&] {
             Use u(insertGame_);
             u.text(1, g.id).text(2, g.ruleset).text(3, toString(g.opponent)).text(4, g.level).blob(5, g.serverSeed);
@@ -317,6 +355,37 @@ public:
     }
 
 private:
+    /// The first column of the first row of `sql`, an integer.
+    std::int64_t pragmaInt(const char* sql) {
+        Stmt st(db_, sql);
+        Use u(st);
+        return u.step() ? u.columnInt(0) : 0;
+    }
+
+    /// PRAGMA wal_checkpoint(FULL): true when every frame of the WAL is in the main file.
+    bool fullCheckpoint() {
+        Stmt st(db_, "PRAGMA wal_checkpoint(FULL)");
+        Use u(st);
+        return u.step() && u.columnInt(0) == 0 && u.columnInt(1) == u.columnInt(2);
+    }
+
+    /// At a clean stop, after the last write: once a full checkpoint has put every frame into
+    /// the main file, the state file records the stop as clean. Never throws (a failure is
+    /// logged; the next start then sees an unclean stop, and the WAL SQLite's close leaves).
+    /// The caller holds mutex_.
+    void markClean() {
+        if (state_.id == 0) return;  // never served
+        try {
+            checkFile();  // the files at the paths are still the ones served
+            if (!fullCheckpoint()) throw StorageError(where(db_.get()) + ": the final checkpoint did not complete");
+            state_.clean = true;
+            state_.games = pragmaInt("SELECT count(*) FROM games");
+            stateFile_.write(state_);
+        } catch (const StorageError& e) {
+            std::cerr << "senet-server: the stop is not recorded as clean: " << e.what() << std::endl;
+        }
+    }
+
     /// Before every write: throws StorageError when the database file or its WAL was deleted or
     /// replaced since it was opened. Such writes would succeed into a file nobody will open again (the
     /// next start would not see them): refused, they change nothing and the player is told.
@@ -450,9 +519,11 @@ private:
     Db db_;
     Init init_;
     Stmt insertGame_, takeSeat0_, takeSeat1_, seed0_, seed1_, finish_, rematch_, expire_, selectGame_,
-        selectActions_, unfinished_, begin_, commit_, savepoint_, release_;
+        selectActions_, unfinished_, begin_, commit_, savepoint_, release_, markStart_;
     SqliteActionLog log_;
     const std::string path_;
+    const StoreStateFile stateFile_;  ///< what the database should hold, kept beside it (sqlite_state.hpp)
+    StoreState state_;                ///< as last written; id 0 until markServing
     const std::optional<FileIdentity> file_;  ///< the database file opened
     const std::optional<FileIdentity> wal_;   ///< its WAL, as opened
 };
@@ -466,9 +537,13 @@ std::unique_ptr<Storage> openSqliteStorage(const std::string& path, const Sqlite
     // Before the WAL is looked at: a live server's WAL is no crash's. A new database is the
     // owner's alone (it holds the secret server seeds of running games), created 0600 here;
     // SQLite gives its WAL and shared-memory files the same permissions.
+    // Before anything creates or opens the files: is what the state file says held all there?
+    const LostGamesGuard lost = guardLostGames(db, StoreStateFile(stateFileOf(db)), options.acceptLostGames);
+    if (lost.mainLost) setAsideForeignWal(db, recovery);
     DataLock lock(path);
     const WalGuard guard = guardWal(db, recovery, options.acceptDamagedWal);
     auto storage = std::make_unique<SqliteStorage>(std::move(lock), path, options);
+    storage->markServing(lost);
     if (guard.walLeft && guard.report.damaged) {
         const auto rows = countRows(path);
         std::cerr << "senet-server: WARNING: after the damaged WAL, " << path << " holds "

@@ -178,6 +178,8 @@ public:
 struct SqliteOptions {
     bool syncFull = false;          ///< synchronous=FULL (survives power loss) instead of NORMAL (process crashes)
     bool acceptDamagedWal = false;  ///< serve what SQLite recovers from a damaged WAL (logged) instead of refusing
+    /// Start though the state file says the database held games that are gone (logged; the state re-based).
+    bool acceptLostGames = false;
     bool quickCheck = true;         ///< run PRAGMA quick_check before serving
     std::filesystem::path recoveryDir;  ///< where a crash's WAL is copied; empty: "recovery" beside the database
     /// Actions logged before the action log is folded into `actions` (sqlite_action_log.hpp), >= 1.
@@ -187,10 +189,11 @@ struct SqliteOptions {
 /// Recovery copies of intact WALs kept (copies of damaged ones are never deleted).
 inline constexpr int kKeptRecoveryCopies = 3;
 
-/// Opens (creating if needed) the SQLite database `path` in WAL mode. Before SQLite opens it, a
+/// Opens (creating if needed) the SQLite database `path` in WAL mode. Before anything opens it,
+/// its state file (sqlite_state.hpp) says whether games are missing; before SQLite opens it, a
 /// WAL left by a crash is copied aside and validated; then PRAGMA quick_check runs. Throws
-/// StorageError, naming the files, when the WAL is damaged (unless accepted), the check fails or
-/// the database cannot be opened.
+/// StorageError, naming the files, when games are missing or the WAL is damaged (unless
+/// accepted), the check fails or the database cannot be opened.
 std::unique_ptr<Storage> openSqliteStorage(const std::string& path, const SqliteOptions& options);
 
 /// The same with default options but `syncFull`.
