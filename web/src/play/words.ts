@@ -2,6 +2,7 @@
 // the opponent, a spectator, pass-and-play), never sentences glued from fragments. Every
 // function takes the game state and the viewer's seats and returns text in the page's language.
 import { has, t } from "../shared/i18n";
+import { hasExtraThrows } from "../shared/model";
 import type { GameEvent, State } from "../shared/protocol";
 
 /**
@@ -67,7 +68,8 @@ export function describe(v: View, ev: GameEvent): { text: string; notable: boole
     case "water": return { text: t("ev.water", { person: who, name, square: ev.square, dest: ev.dest }), notable: true };
     case "borne-off": return { text: t("ev.borne-off", { person: who, name, from: ev.from, off: ev.off }), notable: true };
     case "passed": return { text: t("ev.passed", { person: who, name, value: ev.value }), notable: true };
-    case "turn-lost": return { text: t("ev.turn-lost", { person: who, name, value: ev.value }), notable: true };
+    // Bell has no extra throws to lose: its player simply passes.
+    case "turn-lost": return { text: t(hasExtraThrows(v.s.ruleset) ? "ev.turn-lost" : "ev.passed", { person: who, name, value: ev.value }), notable: true };
     case "extra-throw": return { text: t("ev.extra-throw", { person: who, name }), notable: true };
     case "turn": return { text: t("ev.turn", { person: who, name }), notable: false };
     case "joined": return { text: t("ev.joined", { viewer: v.you.length ? "player" : "other" }), notable: true };

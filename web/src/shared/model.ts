@@ -20,5 +20,11 @@ export interface BoardInfo {
   houses: [number, string][];
 }
 
+/**
+ * False for Bell's ruleset, which has no extra throws (RULES.md, Bell 2): a throw without a move
+ * is a plain pass there, although the server words it `turn-lost` (no extra throw after a pass).
+ */
+export const hasExtraThrows = (ruleset: string): boolean => ruleset !== "bell";
+
 /** The move the board marks as the last one: where the piece came from and where it stands now. */
 export interface LastMove { from: number; to: number }

@@ -5,7 +5,7 @@
 // the record holds only "FROM-TO", so the list replays it on the board to know the rest.
 import { el } from "./dom";
 import { t } from "./i18n";
-import { type BoardInfo, type LastMove, OFF_SQUARE } from "./model";
+import { type BoardInfo, type LastMove, OFF_SQUARE, hasExtraThrows } from "./model";
 import type { GameEvent, RecordPly, Snapshot } from "./protocol";
 
 /** One line of the list: a move (with what happened) or a throw without a move. */
@@ -86,7 +86,7 @@ export function replay(info: BoardInfo, s: Played): { entries: Entry[]; last: La
   for (const ply of s.record?.plies ?? []) {
     const player = ply.player;
     if (ply.move === "pass") {
-      entries.push({ player, value: ply.throw, kind: (info.passLoses ?? info.ruleset !== "standard") ? "lost" : "pass" });
+      entries.push({ player, value: ply.throw, kind: (info.passLoses ?? info.ruleset !== "standard") && hasExtraThrows(info.ruleset) ? "lost" : "pass" });
       continue;
     }
     const [a, z] = ply.move.split("-");
@@ -157,7 +157,7 @@ export class MoveList {
       case "captured": this.amend({ captured: true }); break;
       // A pass or a lost turn always has its player: only the opening's throws have none.
       case "passed": this.add({ player: ev.player ?? 0, value: ev.value, kind: "pass" }); break;
-      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: "lost" }); break;
+      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: hasExtraThrows(this.info.ruleset) ? "lost" : "pass" }); break;
       default: break;
     }
   }
