@@ -80,10 +80,22 @@ export class ReplayView {
     this.go(to);
   }
 
+  /**
+   * Scrolls the list to `li` when it is out of view: about the middle of the box, with the box's
+   * top on a line's top, so the line shown first is never cut in half.
+   */
   private scrollTo(li: HTMLElement): void {
     const box = this.list;
-    const top = li.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - li.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+    // A line's top inside the scrolled content (offsetTop would count from another offsetParent).
+    const edge = box.getBoundingClientRect().top + box.clientTop - box.scrollTop;
+    const topOf = (e: Element) => e.getBoundingClientRect().top - edge;
+    const top = topOf(li);
+    if (top >= box.scrollTop && top <= box.scrollTop + box.clientHeight - li.offsetHeight) return;
+    // The last line that starts at or above the wanted top: never past the end, where the
+    // browser would stop the scroll short of it.
+    const wanted = Math.min(top - box.clientHeight / 2, box.scrollHeight - box.clientHeight);
+    const first = [...box.children].filter((c) => topOf(c) <= wanted).pop();
+    box.scrollTop = first ? Math.round(topOf(first)) : 0;
   }
 
   /** Shows position `n` (clamped to the game); `keepUrl` false leaves the address as it came. */
