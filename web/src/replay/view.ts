@@ -117,14 +117,14 @@ export class ReplayView {
     const chance = this.game.curve?.[n];
     byId("replay-ply").textContent = [e ? entryText(e) : t("replay.start"), chance === undefined ? "" : t("replay.chance", { p1: percent(chance), p2: percent(1 - chance) })]
       .filter(Boolean).join(" · ");
+    let here: HTMLElement | null = null;
     for (const li of this.list.children) {
-      const here = (li as HTMLElement).dataset.n === String(n);
       const button = li.querySelector("button");
-      if (here) button?.setAttribute("aria-current", "step");
+      if ((li as HTMLElement).dataset.n === String(n)) { here = li as HTMLElement; button?.setAttribute("aria-current", "step"); }
       else button?.removeAttribute("aria-current");
-      // The list scrolls inside its own box (scrollIntoView would scroll the page as well).
-      if (here) this.scrollTo(li as HTMLElement);
     }
+    // The list scrolls inside its own box (scrollIntoView would scroll the page as well).
+    if (here) this.scrollTo(here);
     this.graph?.setCurrent(n);
     if (keepUrl) setFragment({ ply: String(n) });
   }
