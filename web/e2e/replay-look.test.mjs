@@ -94,6 +94,12 @@ for (const lang of ["en", "de", "fi", "ar"]) {
         const cut = await clippedRows(page);
         if (SHOTS && cut.length) await page.screenshot({ path: `${SHOTS}${lang}-${name}.png`, fullPage: true });
         assert.deepEqual(cut, [], `at position ${n} (${how})`);
+        const shown = await page.evaluate((k) => {
+          const box = document.getElementById("replay-moves").getBoundingClientRect();
+          const r = document.querySelector(`#replay-moves li[data-n="${k}"]`).getBoundingClientRect();
+          return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+        }, n);
+        assert.ok(shown, `position ${n} (${how}): its line is in view`);
       };
       for (const n of [Math.floor(last / 3), Math.floor(last / 2), last - 12]) {
         await page.locator("#replay-slider").fill(String(n));
