@@ -236,3 +236,15 @@ test("a live capture: the move's own flag words the line at once, and a captured
   assert.equal(lastLine(), "Cones, throw 2: 12 → 14, captured the spool on 14");
   assert.equal(list.children.length, 2);
 });
+
+test("Bell: a throw without a move is a pass in the list (no extra throw to lose), from the record and from the event", () => {
+  // The server's data-board says passLoses for Bell (no extra throw after a pass), yet nothing is lost.
+  const bell = { ...BELL, passLoses: true };
+  assert.deepEqual(movelist.replay(bell, snap([ply(1, 3, "pass")])).entries, [{ player: 1, value: 3, kind: "pass" }]);
+  assert.equal(movelist.entryText(movelist.replay(bell, snap([ply(1, 3, "pass")])).entries[0]), "Cones, throw 3: no move");
+  const list = element("ol");
+  const ml = new movelist.MoveList(list, bell, (s) => `seat ${s}`);
+  ml.rebuild(snap([]));
+  ml.onEvent({ e: "turn-lost", player: 2, value: 4 });
+  assert.deepEqual([...list.children].map((li) => li.textContent), ["Spools, throw 4: no move"]);
+});

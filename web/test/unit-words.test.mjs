@@ -2,6 +2,7 @@
 // here: who is named, whose turn, the result's winner and reason, the claim countdown.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readPo } from "../scripts/po.mjs";
@@ -239,4 +240,28 @@ test("a withdrawn rematch offer is told to the player who stays, not to its make
   assert.deepEqual(words.describe(view({ phase: "over" }, [0]), ev), { text: "Your opponent left: their rematch offer is withdrawn.", notable: true });
   assert.equal(words.describe(view({ phase: "over" }, [1]), ev), null);
   assert.equal(words.describe(view({ phase: "over" }, []), ev), null);
+});
+
+test("Bell has no extra throws: a throw without a move is a pass there, in every language, never a lost turn", () => {
+  const bell = (you = [0]) => view({ ruleset: "bell" }, you);
+  assert.deepEqual(words.describe(bell(), { e: "turn-lost", player: 1, value: 2 }), { text: "No move with 2: you pass.", notable: true });
+  assert.deepEqual(words.describe(bell(), { e: "turn-lost", player: 2, value: 3 }), { text: "No move with 3: a pass for Spools (Opponent).", notable: true });
+  assert.deepEqual(words.describe(bell(), { e: "passed", player: 2, value: 3 }), { text: "No move with 3: a pass for Spools (Opponent).", notable: true });
+  // Jéquier's lost turn (its extra throw is gone) keeps its words.
+  assert.deepEqual(words.describe(view({ ruleset: "jequier" }), { e: "turn-lost", player: 1, value: 4 }), { text: "No move with 4: you lose the turn.", notable: true });
+  const web = join(dirname(fileURLToPath(import.meta.url)), "..");
+  const langs = readFileSync(join(web, "po", "languages.txt"), "utf8").split("\n").map((l) => l.replace(/#.*/, "").trim().split(/\s+/)[0]).filter(Boolean);
+  assert.equal(langs.length, 9);
+  try {
+    for (const lang of langs) {
+      i18n.setStrings(readPo(join(web, "po", `${lang}.po`)), lang);
+      for (const [you, player] of [[[0], 1], [[0], 2], [[], 1]]) {
+        const text = words.describe(bell(you), { e: "turn-lost", player, value: 2 }).text;
+        assert.equal(text, i18n.t("ev.passed", { person: you.length && player === 1 ? "you" : "other", name: words.nameOf(bell(you), undefined, player), value: 2 }), `${lang}`);
+        assert.notEqual(text, i18n.t("ev.turn-lost", { person: you.length && player === 1 ? "you" : "other", name: words.nameOf(bell(you), undefined, player), value: 2 }), `${lang}: not the lost turn's words`);
+      }
+    }
+  } finally {
+    i18n.setStrings(readPo(join(web, "po", "en.po")), "en");
+  }
 });

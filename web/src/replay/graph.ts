@@ -8,7 +8,9 @@ import type { CurveSource, Mistake } from "./data";
 import { OFF_SQUARE } from "../shared/model";
 import { moveText } from "../shared/moves";
 
-const W = 640, H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14;
+// The drawing's height and margins in CSS pixels: the view box is as wide as the graph's box,
+// so one unit is one CSS pixel and the labels keep their 12 px on a phone as on a desktop.
+const H = 220, LEFT = 46, RIGHT = 10, TOP = 12, BOTTOM = 14, NARROWEST = 240, FALLBACK_WIDTH = 640;
 
 /** A move in record notation ("7-9", "27-off", "pass") worded as the move list words it ("7 → 9"). */
 export function bestMoveText(best: string): string {
@@ -25,21 +27,32 @@ export class WinGraph {
   private readonly root: SVGSVGElement;
   private readonly cursor: SVGLineElement;
   private count = 0;
+  private width = FALLBACK_WIDTH;
+  private current = 0;
+  private last: Parameters<WinGraph["draw"]> | null = null;
 
   constructor(private readonly box: HTMLElement, private readonly tableBox: HTMLElement, private readonly pick: (n: number) => void) {
-    this.root = svg("svg", { class: "win-graph", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "graph-svg-title", "aria-describedby": "graph-svg-desc" });
+    this.root = svg("svg", { class: "win-graph", viewBox: `0 0 ${FALLBACK_WIDTH} ${H}`, role: "img", "aria-labelledby": "graph-svg-title", "aria-describedby": "graph-svg-desc" });
     this.cursor = svg("line", { class: "graph-cursor", y1: TOP, y2: H - BOTTOM });
     this.root.addEventListener("click", (ev) => {
       const r = this.root.getBoundingClientRect();
       if (!r.width || this.count < 2) return;
-      const x = ((ev.clientX - r.left) / r.width) * W;
+      const x = ((ev.clientX - r.left) / r.width) * this.width;
       this.pick(Math.max(0, Math.min(this.count - 1, Math.round((x - LEFT) / this.step()))));
     });
     box.append(this.root);
+    // A new width (the page shown, a phone turned, a window resized) draws the graph again at its size.
+    new ResizeObserver(() => { if (this.last && this.measure() !== this.width) this.draw(...this.last); }).observe(box);
+  }
+
+  /** The width the graph has on the page, in CSS pixels (the fallback before layout). */
+  private measure(): number {
+    const w = Math.round(this.box.clientWidth);
+    return w > 0 ? Math.max(NARROWEST, w) : FALLBACK_WIDTH;
   }
 
   private step(): number {
-    return (W - LEFT - RIGHT) / Math.max(1, this.count - 1);
+    return (this.width - LEFT - RIGHT) / Math.max(1, this.count - 1);
   }
 
   private x(n: number): number {
@@ -55,7 +68,10 @@ export class WinGraph {
    * the ply carries the mark); `moves[i]` words ply i + 1 for the table.
    */
   draw(curve: number[], mistakes: Map<number, Mistake>, moves: string[], source: CurveSource): void {
+    this.last = [curve, mistakes, moves, source];
     this.count = curve.length;
+    this.width = this.measure();
+    this.root.setAttribute("viewBox", `0 0 ${this.width} ${H}`);
     const title = svg("title", { id: "graph-svg-title" });
     title.textContent = t("replay.graph-svg-title");
     const desc = svg("desc", { id: "graph-svg-desc" });
@@ -67,7 +83,7 @@ export class WinGraph {
     const grid = svg("g", { class: "graph-grid" });
     for (const p of [0, 0.5, 1]) {
       const y = WinGraph.y(p);
-      grid.append(svg("line", { x1: LEFT, x2: W - RIGHT, y1: y, y2: y, class: p === 0.5 ? "graph-mid" : "graph-edge" }));
+      grid.append(svg("line", { x1: LEFT, x2: this.width - RIGHT, y1: y, y2: y, class: p === 0.5 ? "graph-mid" : "graph-edge" }));
       const label = svg("text", { x: LEFT - 6, y: y + 5, "text-anchor": "end", class: "graph-label" });
       label.textContent = percent(p);
       grid.append(label);
@@ -87,11 +103,13 @@ export class WinGraph {
       marks.append(svg("path", { class: "graph-mistake", "data-n": m.ply, d: `M${x.toFixed(1)} ${(y - 9).toFixed(1)} l7 12 h-14 Z` }));
     }
     this.root.replaceChildren(title, desc, grid, area, line, this.cursor, dots, marks);
+    this.setCurrent(this.current);
     this.table(curve, mistakes, moves, source);
   }
 
   /** Moves the vertical line to position `n`. */
   setCurrent(n: number): void {
+    this.current = n;
     const x = this.x(n).toFixed(1);
     this.cursor.setAttribute("x1", x);
     this.cursor.setAttribute("x2", x);

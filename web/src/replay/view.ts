@@ -80,10 +80,22 @@ export class ReplayView {
     this.go(to);
   }
 
+  /**
+   * Scrolls the list to `li` when it is out of view: about the middle of the box, with the box's
+   * top on a line's top, so the line shown first is never cut in half.
+   */
   private scrollTo(li: HTMLElement): void {
     const box = this.list;
-    const top = li.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - li.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+    // A line's top inside the scrolled content (offsetTop would count from another offsetParent).
+    const edge = box.getBoundingClientRect().top + box.clientTop - box.scrollTop;
+    const topOf = (e: Element) => e.getBoundingClientRect().top - edge;
+    const top = topOf(li);
+    if (top >= box.scrollTop && top <= box.scrollTop + box.clientHeight - li.offsetHeight) return;
+    // The last line that starts at or above the wanted top: never past the end, where the
+    // browser would stop the scroll short of it.
+    const wanted = Math.min(top - box.clientHeight / 2, box.scrollHeight - box.clientHeight);
+    const first = [...box.children].filter((c) => topOf(c) <= wanted).pop();
+    box.scrollTop = first ? Math.round(topOf(first)) : 0;
   }
 
   /** Shows position `n` (clamped to the game); `keepUrl` false leaves the address as it came. */
@@ -105,14 +117,14 @@ export class ReplayView {
     const chance = this.game.curve?.[n];
     byId("replay-ply").textContent = [e ? entryText(e) : t("replay.start"), chance === undefined ? "" : t("replay.chance", { p1: percent(chance), p2: percent(1 - chance) })]
       .filter(Boolean).join(" · ");
+    let here: HTMLElement | null = null;
     for (const li of this.list.children) {
-      const here = (li as HTMLElement).dataset.n === String(n);
       const button = li.querySelector("button");
-      if (here) button?.setAttribute("aria-current", "step");
+      if ((li as HTMLElement).dataset.n === String(n)) { here = li as HTMLElement; button?.setAttribute("aria-current", "step"); }
       else button?.removeAttribute("aria-current");
-      // The list scrolls inside its own box (scrollIntoView would scroll the page as well).
-      if (here) this.scrollTo(li as HTMLElement);
     }
+    // The list scrolls inside its own box (scrollIntoView would scroll the page as well).
+    if (here) this.scrollTo(here);
     this.graph?.setCurrent(n);
     if (keepUrl) setFragment({ ply: String(n) });
   }
