@@ -226,12 +226,16 @@ async function main(): Promise<void> {
   const page = new PlayPage(root);
   const { ui, model } = page;
   keepFragmentInLangLinks();  // the language menu keeps the seat where storage is blocked
-  await loadStrings(root.dataset.strings ?? "");
+  // The strings (preloaded by the page's head) and the seat (an invite's join request) arrive
+  // together, not one after the other.
+  const strings = loadStrings(root.dataset.strings ?? "");
+  const seatTaken = seatFromUrl(model.game, model.lang);
+  await strings;
   // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
   // query matches the stylesheet's.
   page.build(matchMedia("(max-width: 40rem)"));
   setupAttention(model.game);
-  const seat = await seatFromUrl(model.game, model.lang);
+  const seat = await seatTaken;
   model.secret = seat.secret;
   if (seat.problem) ui.message.textContent = words.inviteProblemText(seat.problem);
   ui.throwButton.addEventListener("click", () => { model.keepFocus = true; page.throwSticks(); });
