@@ -154,7 +154,15 @@ function renderShare(m: PlayModel, p: PlayParts, s: Snapshot): void {
 }
 
 function renderEnd(m: PlayModel, ui: PlayUi, s: Snapshot): void {
+  const appeared = ui.end.hidden && s.phase === "over" && ui.end.dataset.rendered === "1";
+  ui.end.dataset.rendered = "1";
   ui.end.hidden = s.phase !== "over";
+  // A game that ends while the page is open (a resignation tapped far down, a claim) brings its
+  // result into view: the button tapped is gone, and the end panel may be a screen above it.
+  if (appeared) {
+    const box = ui.end.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - 80) ui.end.scrollIntoView({ block: "nearest" });
+  }
   if (s.phase !== "over" || !s.result) return;
   ui.result.textContent = words.resultText(viewOf(m, s), m.info.ruleset);
   const score = words.scoreText(viewOf(m, s), m.info.ruleset);
