@@ -14,12 +14,14 @@ namespace {
 namespace fs = std::filesystem;
 
 /// What is done to the store's files while the server is down.
-enum class Damage { DeleteWal, EmptyWal, DeleteMain, EmptyMain, ReplaceMain };
+enum class Damage { DeleteWal, EmptyWal, HeaderOnlyWal, DeleteMain, EmptyMain, ReplaceMain, DeleteStateAndWal };
 
 const char* damageName(Damage d) {
     switch (d) {
         case Damage::DeleteWal: return "DeleteWal";
         case Damage::EmptyWal: return "EmptyWal";
+        case Damage::HeaderOnlyWal: return "HeaderOnlyWal";
+        case Damage::DeleteStateAndWal: return "DeleteStateAndWal";
         case Damage::DeleteMain: return "DeleteMain";
         case Damage::EmptyMain: return "EmptyMain";
         case Damage::ReplaceMain: return "ReplaceMain";
@@ -70,6 +72,14 @@ protected:
         switch (d) {
             case Damage::DeleteWal: fs::remove(wal()); break;
             case Damage::EmptyWal: writeBytes(wal(), ""); break;
+            case Damage::HeaderOnlyWal:  // the WAL's 32-byte header without a frame
+                fs::resize_file(wal(), 32);
+                fs::remove(data() / "senet.sqlite3-shm");
+                break;
+            case Damage::DeleteStateAndWal:
+                fs::remove(state());
+                fs::remove(wal());
+                break;
             case Damage::DeleteMain: fs::remove(db()); break;
             case Damage::EmptyMain: writeBytes(db(), ""); break;
             case Damage::ReplaceMain: writeBytes(db(), otherDatabase()); break;
@@ -121,7 +131,7 @@ TEST_P(StartGuardCase, RefusesOrStartsWithEveryGame) {
     const Case c = GetParam();
     populateAndStop(c.signal);
     apply(c.damage);
-    const bool walDamage = c.damage == Damage::DeleteWal || c.damage == Damage::EmptyWal;
+    const bool walDamage = c.damage == Damage::DeleteWal || c.damage == Damage::EmptyWal || c.damage == Damage::HeaderOnlyWal;
     if (!c.refused) {
         CapturedServer s(data(), web_);
         ASSERT_TRUE(s.waitFor("listening on")) << s.output();
@@ -165,6 +175,9 @@ INSTANTIATE_TEST_SUITE_P(Files, StartGuardCase,
                                            Case{Damage::DeleteWal, SIGTERM, false, ""},
                                            Case{Damage::EmptyWal, SIGKILL, true, "empty"},
                                            Case{Damage::EmptyWal, SIGTERM, false, ""},
+                                           Case{Damage::HeaderOnlyWal, SIGKILL, true, "only a header"},
+                                           Case{Damage::DeleteStateAndWal, SIGKILL, true, "state file"},
+                                           Case{Damage::DeleteStateAndWal, SIGTERM, true, "state file"},
                                            Case{Damage::DeleteMain, SIGKILL, true, "missing"},
                                            Case{Damage::DeleteMain, SIGTERM, true, "missing"},
                                            Case{Damage::EmptyMain, SIGKILL, true, "empty"},
@@ -197,9 +210,14 @@ TEST_F(StartGuard, ADirectoryThatNeverHeldAGameStartsAfterItsDatabaseIsDeleted) 
 }
 
 TEST_F(StartGuard, AMissingStateFileBesideADatabaseWithGamesIsMadeAgain) {
-    // A data directory of an older server: no state file, games in the WAL after a SIGKILL.
-    populateAndStop(SIGKILL);
+    // A data directory of an older server: no state file, and a database without an identity
+    // (application_id 0, bytes 68 to 71 of its header).
+    populateAndStop(SIGTERM);
     fs::remove(state());
+    std::string bytes = readBytes(db());
+    ASSERT_GT(bytes.size(), 100u);
+    bytes.replace(68, 4, std::string(4, '\0'));
+    writeBytes(db(), bytes);
     {
         CapturedServer s(data(), web_);
         ASSERT_TRUE(s.waitFor("listening on")) << s.output();

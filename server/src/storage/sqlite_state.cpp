@@ -71,6 +71,9 @@ std::pair<std::string, bool> findLoss(const fs::path& db, const StoreState& s) {
     const auto walBytes = sizeOf(wal);
     if (!walBytes) return {"the WAL " + wal.string() + " is missing after an unclean stop", false};
     if (*walBytes == 0) return {"the WAL " + wal.string() + " is empty (0 bytes) after an unclean stop", false};
+    // SQLite writes a WAL's header with its first frame: a header alone was cut, never left.
+    if (const WalReport r = inspectWal(wal); !r.damaged && r.wholeFrames == 0)
+        return {"the WAL " + wal.string() + " is only a header (no frame) after an unclean stop", false};
     return {"", false};
 }
 
@@ -145,7 +148,22 @@ std::optional<std::uint32_t> storeIdOnDisk(const fs::path& db) {
 LostGamesGuard guardLostGames(const fs::path& db, const StoreStateFile& file, bool acceptLost) {
     LostGamesGuard g;
     g.recorded = file.read();
-    if (!g.recorded || !g.recorded->heldGames) return g;
+    if (!g.recorded) {
+        // No state file: a directory of an older server (a database without an identity) gets one
+        // at this start. A database with an identity was set up beside a state file: without it
+        // nothing tells whether its WAL is whole, so the start needs the operator's word.
+        const auto id = storeIdOnDisk(db);
+        if (!id || *id == 0) return g;
+        const std::string lost = "the database " + db.string() + " is guarded (identity " + hex(*id) + ") but its state file " +
+                                 file.path().string() + " is missing, so its WAL cannot be checked";
+        if (!acceptLost)
+            throw StorageError("refusing to start: " + lost + "; restore the state file or the store as server/README.md (Recovery) "
+                               "says, or start with --accept-lost-games to serve what is there");
+        std::cerr << "senet-server: WARNING: --accept-lost-games: " << lost << "; serving what is there and making the state file anew"
+                  << std::endl;
+        return g;
+    }
+    if (!g.recorded->heldGames) return g;
     std::tie(g.lost, g.mainLost) = findLoss(db, *g.recorded);
     if (g.lost.empty()) return g;
     const std::string held = file.path().string() + " says it has held games (" + std::to_string(g.recorded->games) +
