@@ -198,6 +198,19 @@ const feedbackInView = (page) => page.evaluate(() => {
   return { top: Math.round(r.top), bottom: Math.round(r.bottom), inside: r.height > 0 && r.top >= 0 && r.bottom <= innerHeight, scrollY: scrollY };
 });
 
+/**
+ * The feedback box and the board against each other on the screen: the box's and the board's
+ * rectangles, the viewport's height, and the squares (on screen) that the box overlaps.
+ */
+const boxAndBoard = (page) => page.evaluate(() => {
+  const rect = (e) => { const r = e.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) }; };
+  const box = rect(document.getElementById("lesson-feedback"));
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const squares = [...document.querySelectorAll("#lesson-board .square")].map((s) => ({ n: s.getAttribute("data-square"), r: rect(s) }));
+  const covered = squares.filter(({ r }) => r.bottom > 0 && r.top < innerHeight && meets(r, box)).map(({ n }) => n);
+  return { box, board: rect(document.querySelector("#lesson-board svg")), innerHeight, covered };
+});
+
 test("on a touch phone the feedback to every tap shows beside the board, says tap, and the lesson reached is remembered", async () => {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
@@ -209,6 +222,8 @@ test("on a touch phone the feedback to every tap shows beside the board, says ta
   assert.match(message("en", "learn.selected.tap", { square: 3 }), /now tap the square/);
   let seen = await feedbackInView(page);
   assert.ok(seen.inside, `the answer to a tap is on the screen: ${JSON.stringify(seen)}`);
+  await page.screenshot({ path: join(artifacts, "learn-selected-phone-en.png") });
+  assert.deepEqual((await boxAndBoard(page)).covered, [], `the answer to a tap covers no square: ${JSON.stringify(await boxAndBoard(page))}`);
   // A wrong move: the reason shows where the learner looks, the view not moved.
   const before = await page.evaluate(() => scrollY);
   await page.tap('#lesson-board .square[data-square="5"]');
@@ -219,9 +234,20 @@ test("on a touch phone the feedback to every tap shows beside the board, says ta
   await page.screenshot({ path: join(artifacts, "learn-wrong-tap-phone-en.png") });
   await page.tap("#lesson-hint");
   await waitForText(page, "#lesson-feedback", message("en", "learn.common.path.hint.tap"));
-  await boardMove(page, "9-11", true);
+  // The cone on 9 picked: the answer shows beside the board, over none of its squares, the
+  // board (with its tray) no taller than the screen.
+  await page.tap('#lesson-board [data-at="9"]');
+  await waitForText(page, "#lesson-feedback", message("en", "learn.selected.tap", { square: 9 }));
+  const laid = await boxAndBoard(page);
+  assert.deepEqual(laid.covered, [], `the feedback covers no square: ${JSON.stringify(laid)}`);
+  assert.ok(laid.board.bottom - laid.board.top <= laid.innerHeight, `the board fits the screen's height: ${JSON.stringify(laid)}`);
+  const picked = await page.evaluate(() => scrollY);
+  await page.tap('#lesson-board .square[data-square="11"]');
   await waitForText(page, "#lesson-feedback", message("en", "learn.right", { done: message("en", "learn.common.path.done") }));
-  assert.ok((await feedbackInView(page)).inside, "the answer to the right move is on the screen");
+  seen = await feedbackInView(page);
+  assert.ok(seen.inside, "the answer to the right move is on the screen");
+  assert.equal(seen.scrollY, picked, "the answer beside the board: the right move scrolls nothing");
+  assert.deepEqual((await boxAndBoard(page)).covered, [], "the answer to the right move covers no square");
   await page.tap("#lesson-next");
   await waitForText(page, "#lesson-progress", message("en", "learn.progress", { n: 2, count: 8 }));
   // Back later: the tutorial opens at the lesson reached; another ruleset's at its first.

@@ -137,7 +137,10 @@ function attempt(from: number): void {
   say(t("learn.right", { done: t(`${l.key}done`) }), "good");
   byId("lesson-retry").hidden = false;
   draw([], { from: f, to });
-  byId("lesson-next").focus();
+  // Next gets the focus, the view moved no more than needed to show it (the board stays put).
+  const next = byId("lesson-next");
+  next.focus({ preventScroll: true });
+  next.scrollIntoView({ block: "nearest" });
 }
 
 /** A click or tap on the board: the first picks one of the learner's pieces, the second its target. */
