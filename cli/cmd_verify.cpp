@@ -250,6 +250,9 @@ int cmdVerify(Args args) {
     if (a->key && !(key = loadKey(*a->key))) return kUsageError;
     const auto text = readFile(a->record);
     if (!text) return error("cannot read " + std::string(a->record.substr(0, 200)));
+    // JSON has no raw NUL byte; the parser would stop there and read only what comes before it.
+    if (const auto nul = text->find('\0'); nul != std::string::npos)
+        return error("the record is not JSON: it holds a NUL byte (at byte " + std::to_string(nul) + ")");
     const json j = json::parse(*text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return error("the record is not a JSON object");
     // A record is a few levels deep; the signature check's serializer recurses per level.

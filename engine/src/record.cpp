@@ -82,6 +82,8 @@ struct Checks {
 };
 
 Result<Record> parseRecordWithChecks(std::string_view text, Checks& checks) {
+    // JSON has no raw NUL byte; the parser would stop there and read only what comes before it.
+    if (text.find('\0') != std::string_view::npos) return fail("record is not valid JSON: it holds a NUL byte");
     const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) return fail("record is not valid JSON");
     if (!j.is_object()) return fail("record must be a JSON object");

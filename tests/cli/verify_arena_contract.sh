@@ -29,6 +29,9 @@ sed 's/}[[:space:]]*$/,"game":"AAAAAAAAAAAAAAAAAAAAAA"}/' "$STD" >"$TMP/twice-ga
 expect_error 1 "${NV}the record has the member \"game\" twice" verify "$TMP/twice-game.json" --key "$KEY"
 sed '0,/"move":/s//"move":"1-2","move":/' "$STD" >"$TMP/twice-move.json"
 expect_error 1 "${NV}the record has the member plies[0].move twice" verify "$TMP/twice-move.json"
+# A NUL byte and more after the record: refused (the JSON parser would stop at the NUL and verify the part before it).
+{ cat "$STD"; printf '\0,"result":"win 1"}'; } >"$TMP/nul.json"
+expect_error 2 "senet: error: the record is not JSON: it holds a NUL byte (at byte $(wc -c <"$STD"))" verify "$TMP/nul.json" --key "$KEY"
 # Nested 100,000 deep: refused in one line before the signature check (whose serializer recurses).
 python3 -c 'import sys; t=open(sys.argv[1]).read().rstrip(); print(t[:-1] + ",\"x\":" + "["*100000 + "]"*100000 + "}")' "$STD" >"$TMP/deep.json"
 expect_error 1 "${NV}the record is nested deeper than 64 levels" verify "$TMP/deep.json" --key "$KEY"

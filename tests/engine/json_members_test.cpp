@@ -111,6 +111,10 @@ TEST(JsonMembers, ARecordWithAnyMemberTwiceIsRefused) {
             EXPECT_EQ(parsed.error().message, "record has the member \"" + std::string(name) + "\" twice");
         }
         EXPECT_GE(members, 2);
+        // A NUL byte and more after it: the JSON parser would stop at the NUL and read the record before it.
+        const auto withNul = parseRecord(record + std::string(1, '\0') + ",\"result\":\"x\"}");
+        ASSERT_FALSE(withNul.ok());
+        EXPECT_EQ(withNul.error().message, "record is not valid JSON: it holds a NUL byte");
         // Inside a ply: its first member written twice.
         const auto ply = record.find("\"plies\":[{");
         ASSERT_NE(ply, std::string::npos) << record;
