@@ -13,8 +13,9 @@ export const SCREENS = {
 };
 
 let server, browser;
-// Twenty-seven friend games from one address: above the server's default burst of creations.
-before(async () => { server = await startServer(["--create-burst", "100"]); browser = await launchBrowser(); });
+// Twenty-seven friend games from one address, none of them joined: above the server's default
+// burst of creations (19) and its cap on waiting friend games per address (20).
+before(async () => { server = await startServer(["--create-burst", "100", "--max-waiting-games", "100"]); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
 /** The element's box, or null when it is absent or not shown. */
