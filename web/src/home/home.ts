@@ -1,7 +1,8 @@
 // The start page: creates a game through the API and opens its play page with the seat.
 import { byId } from "../shared/dom";
 import "../shared/langmenu";
-import { setGameValue, rememberSecret } from "../shared/storage";
+import { setGameValue } from "../shared/storage";
+import { type CreatedGame, openNewGame } from "../shared/new-game";
 import { myGames } from "../shared/mygames";
 
 const form = byId<HTMLFormElement>("start-form");
@@ -36,18 +37,10 @@ form.addEventListener("submit", async (event) => {
   try {
     const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(String(response.status));
-    const game = (await response.json()) as { game: string; secret: string; watchUrl: string; inviteUrl: string | null; commitment?: string };
-    // Storage only helps: the play page takes the seat and the commitment from the fragment
-    // (a browser that blocks storage keeps both over a reload), and the invite from the server.
-    rememberSecret(game.game, game.secret);
+    const game = (await response.json()) as CreatedGame & { inviteUrl: string | null };
+    // The invite link for the share panel; the play page also asks the server for it.
     if (game.inviteUrl) setGameValue(game.game, "invite", game.inviteUrl);
-    // The play page checks the throws at the end against the commitment recorded now, before it sends its seed.
-    const fragment = new URLSearchParams({ seat: game.secret });
-    if (game.commitment && /^[0-9a-f]{64}$/.test(game.commitment)) {
-      setGameValue(game.game, "commitment", game.commitment);
-      fragment.set("commit", game.commitment);
-    }
-    location.assign(`${game.watchUrl}#${fragment.toString()}`);
+    openNewGame(game);
   } catch {
     status.textContent = form.dataset.failed ?? "Error";
     button.disabled = false;

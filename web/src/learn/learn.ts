@@ -13,7 +13,8 @@ import { showThrow, oddsTable, pieceButtons } from "./ui";
 import { whyIllegal } from "./why";
 import { lessonsFor } from "./lessons/index";
 import { meetsGoal, moveSquares, parsePosition, type Lesson } from "./lessons/types";
-import { localStore, rememberSecret, setGameValue } from "../shared/storage";
+import { localStore } from "../shared/storage";
+import { type CreatedGame, openNewGame } from "../shared/new-game";
 
 const root = byId("learn");
 const info = JSON.parse(root.dataset.board ?? "{}") as BoardInfo;
@@ -195,14 +196,8 @@ async function playBeginner(): Promise<void> {
     const body = { ruleset: info.ruleset, opponent: "computer", level: "beginner", side: "first", lang: root.dataset.lang ?? "en" };
     const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(String(response.status));
-    const game = (await response.json()) as { game: string; secret: string; watchUrl: string; commitment?: string };
-    rememberSecret(game.game, game.secret);
-    const fragment = new URLSearchParams({ seat: game.secret });
-    if (game.commitment && /^[0-9a-f]{64}$/.test(game.commitment)) {
-      setGameValue(game.game, "commitment", game.commitment);
-      fragment.set("commit", game.commitment);
-    }
-    location.assign(`${game.watchUrl}#${fragment.toString()}`);
+    const game = (await response.json()) as CreatedGame;
+    openNewGame(game);
   } catch {
     status.textContent = t("home.start.failed");
     button.disabled = false;
