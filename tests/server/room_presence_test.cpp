@@ -8,21 +8,6 @@
 namespace senet::testing {
 namespace {
 
-/// The last error `c` got, after checking that exactly one more arrived than `before`.
-json newError(Client& c, std::size_t before) {
-    const auto& e = c.errors();
-    EXPECT_EQ(e.size(), before + 1);
-    return e.size() > before ? e.back() : json();
-}
-
-/// The last event named `name` that `c` received (null when none).
-json lastEvent(Client& c, const std::string& name) {
-    const auto& all = c.events();
-    for (auto it = all.rbegin(); it != all.rend(); ++it)
-        if (it->value("e", "") == name) return *it;
-    return json();
-}
-
 TEST(RoomPresence, WatchersAndSeatsComeAndGo) {
     Fixture f;
     const Created g = f.create(Opponent::Friend, 0);

@@ -25,21 +25,6 @@ struct FriendGame {
     std::unique_ptr<Client> a, b;
 };
 
-/// The last error `c` got, after checking that exactly one more arrived than `before`.
-json newError(Client& c, std::size_t before) {
-    const auto& e = c.errors();
-    EXPECT_EQ(e.size(), before + 1);
-    return e.size() > before ? e.back() : json();
-}
-
-/// The last event named `name` that `c` received (null when none).
-json lastEvent(Client& c, const std::string& name) {
-    const auto& all = c.events();
-    for (auto it = all.rbegin(); it != all.rend(); ++it)
-        if (it->value("e", "") == name) return *it;
-    return json();
-}
-
 /// Throws with a local game's client until a move is due (at most 60 throws).
 void throwUntilMove(Client& c) {
     for (int i = 0; i < 60 && c.state()["phase"] != "move"; ++i) c.send("throw", {{"ply", c.state()["ply"]}});

@@ -199,6 +199,21 @@ struct Fixture {
     std::unique_ptr<Registry> registry;
 };
 
+/// The last error `c` got, after checking that exactly one more arrived than `before`.
+inline json newError(Client& c, std::size_t before) {
+    const auto& e = c.errors();
+    EXPECT_EQ(e.size(), before + 1);
+    return e.size() > before ? e.back() : json();
+}
+
+/// The last event named `name` that `c` received (null when none).
+inline json lastEvent(Client& c, const std::string& name) {
+    const auto& all = c.events();
+    for (auto it = all.rbegin(); it != all.rend(); ++it)
+        if (it->value("e", "") == name) return *it;
+    return json();
+}
+
 /// Writes a finished game's verifiable record to a file and runs `senet verify` on it: the
 /// throws are recomputed from the revealed seeds and the moves replayed.
 inline void expectVerifies(Room& room, const std::string& name) {
