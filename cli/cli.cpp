@@ -52,7 +52,7 @@ std::optional<std::int64_t> parseInteger(std::string_view text, std::string_view
 
 std::optional<RulesetId> parseRuleset(std::string_view text) {
     const auto id = rulesetByKey(text);
-    if (!id) error("unknown ruleset '" + std::string(text.substr(0, 40)) + "' (expected standard, jequier or bell)");
+    if (!id) error("unknown ruleset '" + std::string(text.substr(0, 40)) + "' (expected standard, jequier, bell, kendall or piccione)");
     return id;
 }
 

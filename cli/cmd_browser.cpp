@@ -26,7 +26,7 @@ Result<std::pair<Position, int>> positionAndThrow(std::string_view positionText,
     if (!p) return fail("bad position: " + p.error().message);
     if (const Outcome o = outcome(*p); o != Outcome::Ongoing)
         return fail("the game in this position is over (" + std::string(outcomeName(o)) + ")");
-    auto v = parseThrow(p->rules(), throwText);
+    auto v = parseThrowFor(*p, throwText);
     if (!v) return v.error();
     return std::pair{*p, *v};
 }

@@ -25,7 +25,7 @@ int cmdSelfplay(Args args) {
 
     const Ruleset& r = ruleset(*id);
     Rng rng(static_cast<std::uint64_t>(*seed));
-    std::int64_t wins[2] = {0, 0}, draws = 0, unfinished = 0, totalPlies = 0, maxPlies = 0, openingThrows = 0;
+    std::int64_t wins[2] = {0, 0}, draws = 0, unfinished = 0, totalPlies = 0, maxPlies = 0, openingThrows = 0, totalThrows = 0;
     const auto started = std::chrono::steady_clock::now();
     for (std::int64_t g = 0; g < *games; ++g) {
         if (r.opening == OpeningRule::ThrowForOne) {
@@ -34,6 +34,7 @@ int cmdSelfplay(Args args) {
         }
         const PlayoutResult res = randomPlayout(startPosition(*id), rng);
         totalPlies += res.plies;
+        totalThrows += res.throws;
         maxPlies = std::max<std::int64_t>(maxPlies, res.plies);
         switch (res.outcome) {
             case Outcome::WinOne: ++wins[0]; break;
@@ -52,6 +53,9 @@ int cmdSelfplay(Args args) {
     if (unfinished) std::cout << "unfinished: " << unfinished << '\n';
     std::cout << std::fixed << std::setprecision(2) << "mean plies: " << static_cast<double>(totalPlies) / *games << '\n'
               << "max plies: " << maxPlies << '\n';
+    // Piccione: a ply is a step, and a throw may be spent by several steps.
+    if (r.turnModel == TurnModel::SplitSteps)
+        std::cout << "mean throws: " << static_cast<double>(totalThrows) / *games << '\n';
     if (r.opening == OpeningRule::ThrowForOne)
         std::cout << "mean opening throws: " << static_cast<double>(openingThrows) / *games << '\n';
     std::cerr << std::fixed << std::setprecision(0) << "games per second: " << (*games / std::max(seconds, 1e-9)) << '\n';

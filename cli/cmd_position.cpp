@@ -18,7 +18,7 @@ std::optional<std::pair<Position, int>> positionAndThrow(std::string_view positi
         error("the game in this position is over (" + std::string(outcomeName(o)) + ")");
         return std::nullopt;
     }
-    auto v = parseThrow(p->rules(), throwText);
+    auto v = parseThrowFor(*p, throwText);
     if (!v) {
         error(v.error().message);
         return std::nullopt;

@@ -1,6 +1,7 @@
 #include "senet/game.hpp"
 
 #include <cassert>
+#include <string>
 
 namespace senet {
 
@@ -28,6 +29,11 @@ Game::Game(RulesetId id) {
 std::optional<Throw> Game::pendingThrow() const {
     if (phase_ != Phase::Move) return std::nullopt;
     return lastThrow_;
+}
+
+int Game::moveThrowValue() const {
+    if (phase_ != Phase::Move || !lastThrow_) return kNoThrow;
+    return position_.throwDue() ? lastThrow_->value : kNoThrow;
 }
 
 std::optional<Player> Game::playerOf(int seat) const {
@@ -80,21 +86,41 @@ Result<Ply> Game::applyMove(Move m) {
     if (phase_ != Phase::Move)
         return fail(phase_ == Phase::Over ? "the game is over" : "a throw is due, not a move");
     for (const Move& legal : moves_) {
-        if (legal.sameAs(m)) {
+        if (legal.sameAs(m) && legal.has(kEnter) == m.has(kEnter)) {
+            const std::size_t ply = record_.plies.size();
             finishPly(legal);
-            return record_.plies.back();
+            return record_.plies[ply];
         }
     }
+    if (!position_.throwDue())
+        return fail("move " + formatMove(m) + " is not legal with the remainder " + std::to_string(position_.remainder));
     return fail("move " + formatMove(m) + " is not legal with a throw of " + std::to_string(lastThrow_->value));
 }
 
 void Game::finishPly(Move m) {
-    const int v = lastThrow_->value;
-    record_.plies.push_back(Ply{position_.turn, *lastThrow_, m});
+    // A step that spends a remainder (Piccione) is recorded without a throw.
+    const bool fresh = position_.throwDue();
+    const int v = fresh ? lastThrow_->value : kNoThrow;
+    record_.plies.push_back(Ply{position_.turn, fresh ? *lastThrow_ : Throw{}, m});
     position_ = senet::applyMove(position_, v, m);
     moves_.clear();
+    passedAfterMove_ = false;
     outcome_ = senet::outcome(position_);
-    phase_ = outcome_ == Outcome::Ongoing ? Phase::Throw : Phase::Over;
+    if (outcome_ != Outcome::Ongoing) {
+        phase_ = Phase::Over;
+        return;
+    }
+    phase_ = Phase::Throw;
+    if (position_.throwDue()) return;
+    // Piccione 8 and 9: the remainder must be spent while a step exists; else the turn passes.
+    generateMoves(position_, kNoThrow, moves_);
+    if (!moves_.empty()) {
+        phase_ = Phase::Move;
+        return;
+    }
+    record_.plies.push_back(Ply{position_.turn, Throw{}, Move::pass()});
+    position_ = senet::applyMove(position_, kNoThrow, Move::pass());
+    passedAfterMove_ = true;
 }
 
 }  // namespace senet

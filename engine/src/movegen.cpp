@@ -1,6 +1,7 @@
 #include "senet/movegen.hpp"
 
 #include "movegen_core.hpp"
+#include "split_steps.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -39,19 +40,23 @@ Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
 }
 
 Bitboard legalFroms(const Position& p, int v, bool& backward) {
-    assert(p.rules().canThrow(v));
+    assert(p.rules().canThrow(v) && p.rules().turnModel == TurnModel::OneMovePerThrow);
     return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::legalFroms(r, p, v, backward); });
 }
 
 Move makeMove(const Position& p, int from, int v, bool backward) {
-    assert(isLegalFrom(p, from, v, backward));
+    assert(p.rules().turnModel == TurnModel::OneMovePerThrow && isLegalFrom(p, from, v, backward));
     return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::makeMove(r, p, from, v, backward); });
 }
 
 void generateMoves(const Position& p, int v, MoveList& moves) {
-    assert(p.rules().canThrow(v));
+    assert(p.throwDue() ? p.rules().canThrow(v) : v == kNoThrow);
     withRuleset(p.rulesetId, [&](auto tag) {
         constexpr const Ruleset& r = decltype(tag)::rules;
+        if constexpr (r.turnModel == TurnModel::SplitSteps) {
+            core::splitSteps(r, p, v, moves);
+            return;
+        }
         moves.clear();
         bool backward = false;
         for (Bitboard b = core::legalFroms(r, p, v, backward); b; b &= b - 1)
@@ -63,7 +68,11 @@ bool keepsTurn(const Ruleset& r, int v, Move move) { return core::keepsTurn(r, v
 
 Position applyMove(const Position& p, int v, Move move) {
     assert(isGeneratedMove(p, v, move));
-    return withRuleset(p.rulesetId, [&](auto tag) { constexpr const Ruleset& r = decltype(tag)::rules; return core::applyMove(r, p, v, move); });
+    return withRuleset(p.rulesetId, [&](auto tag) {
+        constexpr const Ruleset& r = decltype(tag)::rules;
+        if constexpr (r.turnModel == TurnModel::SplitSteps) return core::applySplitStep(r, p, v, move);
+        else return core::applyMove(r, p, v, move);
+    });
 }
 
 Outcome outcome(const Position& p) {
@@ -82,6 +91,7 @@ std::string_view outcomeName(Outcome o) {
 
 std::string formatMove(Move move) {
     if (move.isPass()) return "pass";
+    if (move.has(kEnter)) return "in-" + std::to_string(move.to);
     return std::to_string(move.from) + '-' + (move.to == kOffBoard ? std::string("off") : std::to_string(move.to));
 }
 
@@ -120,6 +130,10 @@ std::string whyIllegal(const Position& p, int v, int from, int to, const MoveLis
     const std::string who = "player " + std::to_string(number(p.turn));
     if (!(own & bit(from))) return "square " + std::to_string(from) + " holds no piece of " + who;
     const bool backward = to != kOffBoard && to < from;
+    if (!backward && r.stopSquare && from < r.stopSquare && from + v > r.stopSquare)
+        return move + " would pass square " + std::to_string(r.stopSquare) + ", the House of Beauty, where every piece must stop";
+    if (!backward && to != kOffBoard && (r.bearOffOnlySquares & bit(from)))
+        return "a piece on squares " + squaresText(r.bearOffOnlySquares) + " moves only to bear off";
     if (to == kOffBoard ? from + v < r.bearOffAt : (backward ? from - to != v : to - from != v)) {
         if (to != kOffBoard && from + v >= r.bearOffAt && !backward)
             return move + " does not match the throw " + std::to_string(v) + ": that piece would leave the board";
@@ -128,7 +142,11 @@ std::string whyIllegal(const Position& p, int v, int from, int to, const MoveLis
     if (backward) {
         if (!r.backwardWhenNoForward) return move + " goes backward; pieces only move forward in " + std::string(r.key);
         if (forwardFroms(r, own, opp, v)) return move + " goes backward, but a forward move exists";
-        if ((own | opp) & bit(to)) return move + " goes backward onto an occupied square";
+        if (r.bearOffOnlySquares & bit(from)) return "a piece on squares " + squaresText(r.bearOffOnlySquares) + " never moves backward";
+        if (own & bit(to)) return move + " goes backward onto " + who + "'s own piece";
+        if ((opp & bit(to)) && !r.backwardSwaps) return move + " goes backward onto an occupied square";
+        if ((opp & bit(to)) && !(backwardFroms(r, own, opp, v) & bit(from)) && (neighbours(to) & opp))
+            return move + " goes backward onto an opponent's piece protected by a neighbour";
         return move + " passes a blockade of " + std::to_string(r.blockadeLength) + " opponent pieces";
     }
     if (to != kOffBoard && to >= r.bearOffAt)
@@ -154,11 +172,65 @@ std::string whyIllegal(const Position& p, int v, int from, int to, const MoveLis
     return move + " lands on an opponent's piece protected by a neighbour";
 }
 
+/// Why a Piccione step is not among the legal ones: the first rule it breaks. `budget` is what
+/// the step may spend. RULES.md "Piccione", rules 3-12.
+std::string whyStepIllegal(const Position& p, int budget, const std::string& move, int from, int to, const MoveList& legal) {
+    const Ruleset& r = p.rules();
+    const Bitboard own = p.pieces(p.turn);
+    const std::string who = "player " + std::to_string(number(p.turn));
+    if (!(own & bit(from))) return "square " + std::to_string(from) + " holds no piece of " + who;
+    const bool backward = to != kOffBoard && to < from;
+    const int amount = to == kOffBoard ? kOffBoard - from : backward ? from - to : to - from;
+    if (to != kOffBoard && to == from) return move + " does not move the piece";
+    if (amount > budget)
+        return move + " moves " + std::to_string(amount) + " squares, but only " + std::to_string(budget) + " can be spent";
+    if (to == kOffBoard && !((r.bearOffThrows[from] >> amount) & 1))
+        return "a piece bears off only with exactly 31 - FROM: 5 from 26, 3 from 28, 2 from 29, 1 from 30";
+    if (p.throwDue() && p.entryThrowDue && from != r.entrySquare)
+        return "the entry throw's first step must move the piece that entered on square " + std::to_string(r.entrySquare);
+    if (backward && p.direction == TurnDirection::Forward) return move + " goes backward in a turn that goes forward";
+    if (!backward && p.direction == TurnDirection::Backward) return move + " goes forward in a turn that goes backward";
+    if (backward && (r.noBackwardSquares & bit(from))) return "pieces on squares 28, 29 and 30 never move backward";
+    if (backward && !legal.empty() && !legal[0].has(kBackward)) return move + " goes backward, but a forward step or in-1 exists";
+    if (to != kOffBoard && (p.occupied() & bit(to))) return move + " ends on an occupied square";
+    return move + " is not legal";
+}
+
+/// parseMove for SplitSteps rulesets: `in-1`, `FROM-TO`, `FROM-off` or `pass`.
+Result<Move> parseSplitStep(const Position& p, int v, std::string_view text, const MoveList& legal) {
+    const Ruleset& r = p.rules();
+    const int budget = p.throwDue() ? v : p.remainder;
+    if (text == "pass") {
+        if (legal.empty()) return Move::pass();
+        return fail("pass is not allowed: " + std::to_string(legal.size()) + " legal step" + (legal.size() == 1 ? "" : "s") + " exist");
+    }
+    const std::string shown(text.substr(0, 40));
+    if (text == "in-" + std::to_string(r.entrySquare)) {
+        if (!legal.empty() && legal[0].has(kEnter)) return legal[0];
+        if (!p.throwDue() || budget != 1) return fail("illegal move: in-1 needs a whole throw of 1, not " + std::string(p.throwDue() ? "a throw of " : "a remainder of ") + std::to_string(budget));
+        if (p.entryThrowDue) return fail("illegal move: an entry throw cannot enter a piece");
+        if (p.direction == TurnDirection::Backward) return fail("illegal move: in-1 goes forward in a turn that goes backward");
+        if (p.inHand(p.turn) == 0) return fail("illegal move: player " + std::to_string(number(p.turn)) + " has no piece in hand");
+        return fail("illegal move: square 1 is occupied");
+    }
+    const std::size_t dash = text.find('-');
+    if (dash == std::string_view::npos) return fail("move '" + shown + "' is malformed (expected in-1, FROM-TO, FROM-off or pass)");
+    const auto from = parseSquare(text.substr(0, dash));
+    const std::string_view toText = text.substr(dash + 1);
+    const auto to = toText == "off" ? std::optional<int>(kOffBoard) : parseSquare(toText);
+    if (!from || !to)
+        return fail("move '" + shown + "' is malformed (expected in-1, FROM-TO with squares 1-" + std::to_string(kSquareCount) + ", FROM-off or pass)");
+    for (const Move& m : legal)
+        if (m.from == *from && m.to == *to) return m;
+    return fail("illegal move: " + whyStepIllegal(p, budget, shown, *from, *to, legal));
+}
+
 }  // namespace
 
 Result<Move> parseMove(const Position& p, int v, std::string_view text) {
     MoveList legal;
     generateMoves(p, v, legal);
+    if (p.rules().turnModel == TurnModel::SplitSteps) return parseSplitStep(p, v, text, legal);
     if (text == "pass") {
         if (legal.empty()) return Move::pass();
         return fail("pass is not allowed: " + std::to_string(legal.size()) + " legal move" +

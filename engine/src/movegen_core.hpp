@@ -33,7 +33,12 @@ SENET_INLINE Bitboard forwardFroms(const Ruleset& r, Bitboard own, Bitboard opp,
     // Moves that stay on the board: not onto an own piece (standard 3, Bell 3), not onto a
     // protected or safe opponent piece (standard 4 and 6, Jéquier 4, Bell 4).
     const int lastLanding = std::min(kSquareCount, r.bearOffAt - 1);
-    Bitboard landings = (own & squareRange(1, lastLanding - v)) << v;
+    Bitboard movers = own;
+    // Kendall 8: pieces on the final houses move only to bear off.
+    if (r.bearOffOnlySquares) movers &= ~r.bearOffOnlySquares;
+    // Kendall 5: a piece below the House of Beauty may not move past it.
+    if (r.stopSquare) movers &= ~squareRange(r.stopSquare - v + 1, r.stopSquare - 1);
+    Bitboard landings = (movers & squareRange(1, lastLanding - v)) << v;
     Bitboard shielded = opp & r.safeSquares;
     if (r.neighbourProtection) shielded |= opp & ((opp << 1) | (opp >> 1));
     landings &= ~(own | shielded);
@@ -52,7 +57,11 @@ SENET_INLINE Bitboard forwardFroms(const Ruleset& r, Bitboard own, Bitboard opp,
 
 SENET_INLINE Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v) {
     // Jéquier 6: exactly the throw back, to an empty square, not below 1, blockade included.
-    Bitboard froms = (((own & squareRange(v + 1, kSquareCount)) >> v) & ~(own | opp)) << v;
+    // Kendall 9: also onto a lone opponent piece (a swap); never from the final houses (rule 8).
+    Bitboard blocked = own | opp;
+    if (r.backwardSwaps) blocked = own | (opp & (r.safeSquares | ((opp << 1) | (opp >> 1))));
+    const Bitboard movers = own & squareRange(v + 1, kSquareCount) & ~r.bearOffOnlySquares;
+    Bitboard froms = ((movers >> v) & ~blocked) << v;
     if (r.blockadeLength) {
         const Bitboard starts = blockadeStarts(opp, r.blockadeLength);
         for (int k = r.blockadeLength; k <= v - 1; ++k) froms &= ~(starts << k);
@@ -61,7 +70,7 @@ SENET_INLINE Bitboard backwardFroms(const Ruleset& r, Bitboard own, Bitboard opp
 }
 
 /// The squares of `own`'s pieces that may move with a throw of v; `backward` tells whether
-/// these are Jéquier's backward moves.
+/// these are backward moves (Jéquier 6, Kendall 9). One move per throw only (not SplitSteps).
 SENET_INLINE Bitboard legalFroms(const Ruleset& r, Bitboard own, Bitboard opp, int v, bool& backward) {
     Bitboard froms = core::forwardFroms(r, own, opp, v);
     backward = false;

@@ -1,4 +1,5 @@
 #include "movegen_core.hpp"
+#include "split_steps.hpp"
 #include "senet/movegen.hpp"
 #include "senet/perft.hpp"
 
@@ -6,9 +7,38 @@
 
 namespace senet {
 
+namespace {
+
+/// Random steps for SplitSteps rulesets (Piccione): one 64-bit draw per step, its low bits the
+/// throw when one is due, its high 32 bits the step.
+template <const Ruleset& r>
+PlayoutResult randomSplitStepPlayout(Position p, Rng& rng, int maxPlies) {
+    PlayoutResult result;
+    result.outcome = core::outcome(r, p);
+    MoveList steps;
+    while (result.outcome == Outcome::Ongoing && result.plies < maxPlies) {
+        const std::uint64_t x = rng.next();
+        int v = kNoThrow;
+        if (p.throwDue()) {
+            v = r.outcomes[x & static_cast<std::uint64_t>(r.outcomeCount - 1)].throw_.value;
+            ++result.throws;
+        }
+        core::splitSteps(r, p, v, steps);
+        Move m = Move::pass();
+        if (!steps.empty()) m = steps[static_cast<int>(((x >> 32) * static_cast<std::uint64_t>(steps.size())) >> 32)];
+        p = core::applySplitStep(r, p, v, m);
+        if (m.has(kBearOff)) result.outcome = core::outcome(r, p);
+        ++result.plies;
+    }
+    return result;
+}
+
+}  // namespace
+
 PlayoutResult randomPlayout(Position p, Rng& rng, int maxPlies) {
     return withRuleset(p.rulesetId, [&](auto tag) {
         constexpr const Ruleset& r = decltype(tag)::rules;
+        if constexpr (r.turnModel == TurnModel::SplitSteps) return randomSplitStepPlayout<r>(p, rng, maxPlies);
         PlayoutResult result;
         result.outcome = core::outcome(r, p);
         // The side to move's pieces and the other side's, kept in registers; swapped when the
@@ -45,6 +75,7 @@ PlayoutResult randomPlayout(Position p, Rng& rng, int maxPlies) {
             }
             ++result.plies;
         }
+        result.throws = result.plies;
         return result;
     });
 }

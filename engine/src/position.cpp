@@ -1,6 +1,7 @@
 #include "senet/position.hpp"
 
 #include <charconv>
+#include <optional>
 #include <vector>
 
 namespace senet {
@@ -41,12 +42,51 @@ Position startPosition(RulesetId id) {
     return p;
 }
 
+namespace {
+
+/// Reads Piccione's REM:DIR:BONUS:ENTRY into `p` and checks the rules (c)-(f) of RULES.md
+/// "Piccione position notation" ((a) and (b) are the common checks).
+std::optional<Error> parseTurnFields(Position& p, const std::vector<std::string_view>& f) {
+    const auto rem = parseSmallInt(f[5]);
+    if (!rem || f[5].size() != 1 || *rem > 4) return Error{"remainder REM must be 0 to 4, got " + quoted(f[5])};
+    p.remainder = static_cast<std::uint8_t>(*rem);
+    if (f[6] == "-") p.direction = TurnDirection::Unset;
+    else if (f[6] == "f") p.direction = TurnDirection::Forward;
+    else if (f[6] == "b") p.direction = TurnDirection::Backward;
+    else return Error{"direction DIR must be -, f or b, got " + quoted(f[6])};
+    const auto bonus = parseSmallInt(f[7]);
+    if (!bonus || *bonus > 255 || (f[7].size() > 1 && f[7][0] == '0'))
+        return Error{"owed throws BONUS must be a number 0 to 255 without leading zeros, got " + quoted(f[7])};
+    p.owedThrows = static_cast<std::uint8_t>(*bonus);
+    if (f[8] != "0" && f[8] != "1") return Error{"entry throw ENTRY must be 0 or 1, got " + quoted(f[8])};
+    p.entryThrowDue = f[8] == "1";
+
+    const bool unset = p.direction == TurnDirection::Unset;
+    if (unset && (p.remainder || p.owedThrows || p.entryThrowDue))
+        return Error{"a turn that has not begun (DIR -) has no remainder, owed throws or entry throw"};
+    if (p.entryThrowDue && (p.remainder || p.direction != TurnDirection::Forward || !(p.pieces(p.turn) & bit(1))))
+        return Error{"an entry throw (ENTRY 1) needs REM 0, DIR f and a piece of the player to move on square 1"};
+    if (!unset && !p.remainder && !p.entryThrowDue && !p.owedThrows)
+        return Error{"a begun turn with nothing left to spend and no entry throw must owe a throw (BONUS 1 or more)"};
+    for (int side = 0; side < 2; ++side)
+        if (p.off[side] == 5 && (index(p.turn) != side || !unset))
+            return Error{"player " + std::to_string(side + 1) + " has borne off all 5 pieces: the game is over, so TURN must be " +
+                         std::to_string(side + 1) + " and the turn fields 0:-:0:0"};
+    return std::nullopt;
+}
+
+}  // namespace
+
 Result<Position> parsePosition(std::string_view text) {
     const auto fields = splitFields(text);
-    if (fields.size() != 5)
+    const auto id = fields.empty() ? std::nullopt : rulesetByKey(fields[0]);
+    const bool split = id && ruleset(*id).turnModel == TurnModel::SplitSteps;
+    if (split && fields.size() != 9)
+        return fail("a " + std::string(fields[0]) + " position needs 9 fields RULESET:BOARD:TURN:OFF1:OFF2:REM:DIR:BONUS:ENTRY, got " +
+                    std::to_string(fields.size()));
+    if (!split && fields.size() != 5)
         return fail("position needs 5 fields RULESET:BOARD:TURN:OFF1:OFF2, got " + std::to_string(fields.size()));
-    const auto id = rulesetByKey(fields[0]);
-    if (!id) return fail("unknown ruleset " + quoted(fields[0]) + " (expected standard, jequier or bell)");
+    if (!id) return fail("unknown ruleset " + quoted(fields[0]) + " (expected standard, jequier, bell, kendall or piccione)");
     const Ruleset& r = ruleset(*id);
 
     Position p;
@@ -77,8 +117,9 @@ Result<Position> parsePosition(std::string_view text) {
         if (*off > r.piecesPerSide)
             return fail(who + " has borne off " + std::to_string(*off) + " pieces; " + std::string(r.key) + " has " +
                         std::to_string(r.piecesPerSide) + " per side");
-        // Only Bell removes pieces from the game; elsewhere every piece is on the board or borne off.
-        const bool exact = r.capture != CaptureMode::Remove;
+        // Only Bell removes pieces from the game and only Piccione keeps pieces in hand; elsewhere
+        // every piece is on the board or borne off.
+        const bool exact = r.capture != CaptureMode::Remove && !r.entrySquare;
         if ((exact && onBoard + *off != r.piecesPerSide) || (!exact && onBoard + *off > r.piecesPerSide))
             return fail(who + " has " + std::to_string(onBoard) + " on the board and " + std::to_string(*off) +
                         " borne off, which does not add up to " + (exact ? "" : "at most ") +
@@ -94,6 +135,8 @@ Result<Position> parsePosition(std::string_view text) {
     if (r.bearOffAt <= kSquareCount && (p.occupied() & squareRange(r.bearOffAt, kSquareCount)))
         return fail("a piece stands on square " + std::to_string(r.bearOffAt) + ", which in " + std::string(r.key) +
                     " bears pieces off");
+    if (split)
+        if (auto e = parseTurnFields(p, fields)) return *e;
     return p;
 }
 
@@ -104,6 +147,11 @@ std::string formatPosition(const Position& p) {
     s += ':';
     s += static_cast<char>('0' + number(p.turn));
     s += ':' + std::to_string(p.off[0]) + ':' + std::to_string(p.off[1]);
+    if (p.rules().turnModel == TurnModel::SplitSteps) {
+        s += ':' + std::to_string(p.remainder) + ':';
+        s += p.direction == TurnDirection::Forward ? 'f' : p.direction == TurnDirection::Backward ? 'b' : '-';
+        s += ':' + std::to_string(p.owedThrows) + ':' + (p.entryThrowDue ? '1' : '0');
+    }
     return s;
 }
 
@@ -120,6 +168,16 @@ Result<int> parseThrow(const Ruleset& rules, std::string_view text) {
                     allowed + ")");
     }
     return *v;
+}
+
+Result<int> parseThrowFor(const Position& p, std::string_view text) {
+    if (!p.throwDue()) {
+        if (text == "-") return kNoThrow;
+        return fail("throw " + quoted(text) + " is not possible: the position has a remainder of " + std::to_string(p.remainder) +
+                    " to spend, so THROW must be -");
+    }
+    if (text == "-") return fail("throw '-' is only for a position with a remainder to spend (REM above 0); this one needs a new throw");
+    return parseThrow(p.rules(), text);
 }
 
 }  // namespace senet

@@ -62,7 +62,7 @@ std::string recordToJson(const Record& record, Outcome outcome) {
     }
     json plies = json::array();
     for (const Ply& p : record.plies) {
-        json e = throwJson(r, p.throw_);
+        json e = p.spendsRemainder() ? json::object() : throwJson(r, p.throw_);
         e["player"] = number(p.player);
         e["move"] = formatMove(p.move);
         plies.push_back(std::move(e));
@@ -113,7 +113,10 @@ Result<Record> parseRecordWithChecks(std::string_view text, Checks& checks) {
     for (const json& e : *plies) {
         ++n;
         const std::string where = "ply " + std::to_string(n) + ": ";
-        auto t = readThrow(r, e, where, n);
+        // Piccione: a step that spends a remainder has no "throw" (and no "sticks").
+        const bool remainderStep = r.turnModel == TurnModel::SplitSteps && e.is_object() && !e.contains("throw");
+        if (remainderStep && e.contains("sticks")) return fail(where + "has \"sticks\" but no \"throw\"", n);
+        auto t = remainderStep ? Result<Throw>(Throw{}) : readThrow(r, e, where, n);
         if (!t) return t.error();
         const auto mv = e.find("move");
         if (mv == e.end() || !mv->is_string()) return fail(where + "needs a \"move\" string", n);
@@ -132,6 +135,23 @@ Result<Record> parseRecordWithChecks(std::string_view text, Checks& checks) {
         checks.result = res->get<std::string>();
     }
     return rec;
+}
+
+/// After the move of ply `i`: when the game passed at once because no step was left for the
+/// remainder (Piccione 9), the record's next ply must be that pass, without a throw. Returns the
+/// index of the last ply consumed.
+Result<std::size_t> checkAutomaticPass(const Game& g, const Record& rec, const Checks* checks, std::size_t i) {
+    if (!g.passedAfterLastMove()) return i;
+    const int ply = static_cast<int>(i) + 2;
+    const std::string where = "ply " + std::to_string(ply) + ": ";
+    if (i + 1 >= rec.plies.size()) return fail(where + "missing: no step is left for the remainder, so the record must pass", ply);
+    const Ply& next = rec.plies[i + 1];
+    const std::string text = checks ? checks->moves[i + 1] : formatMove(next.move);
+    if (!next.spendsRemainder() || text != "pass")
+        return fail(where + "no step is left for the remainder, so the ply must be a pass without a throw", ply);
+    if (checks && checks->players[i + 1] && checks->players[i + 1] != number(g.record().plies[i + 1].player))
+        return fail(where + "the pass is player " + std::to_string(number(g.record().plies[i + 1].player)) + "'s", ply);
+    return i + 1;
 }
 
 /// Replays `rec`, whose moves are given as text in `checks` (or already in rec when checks is null).
@@ -156,9 +176,21 @@ Result<Game> replayImpl(const Record& rec, const Checks* checks) {
                             std::to_string(checks->players[i]) + "'s",
                         ply);
         const Position before = g.position();
+        const std::string moveText = checks ? checks->moves[i] : formatMove(p.move);
+        if (!before.throwDue() || p.spendsRemainder()) {
+            // Piccione: a step that spends the remainder of the last throw.
+            if (before.throwDue()) return fail(where + "a throw is due: the ply needs \"throw\"", ply);
+            if (!p.spendsRemainder())
+                return fail(where + "the remainder " + std::to_string(before.remainder) + " of the last throw is spent next: the ply has no \"throw\"", ply);
+            auto m = parseMove(before, kNoThrow, moveText);
+            if (!m) return fail(where + m.error().message, ply);
+            if (auto applied = g.applyMove(*m); !applied) return fail(where + applied.error().message, ply);
+            if (auto skipped = checkAutomaticPass(g, rec, checks, i); !skipped) return skipped.error();
+            else i = *skipped;
+            continue;
+        }
         auto ev = g.applyThrow(p.throw_);
         if (!ev) return fail(where + ev.error().message, ply);
-        const std::string moveText = checks ? checks->moves[i] : formatMove(p.move);
         if (ev->noMove) {
             if (moveText != "pass")
                 return fail(where + "move " + moveText.substr(0, 40) + " is not legal: with a throw of " +
@@ -169,6 +201,8 @@ Result<Game> replayImpl(const Record& rec, const Checks* checks) {
         auto m = parseMove(before, p.throw_.value, moveText);
         if (!m) return fail(where + m.error().message, ply);
         if (auto applied = g.applyMove(*m); !applied) return fail(where + applied.error().message, ply);
+        if (auto skipped = checkAutomaticPass(g, rec, checks, i); !skipped) return skipped.error();
+        else i = *skipped;
     }
     if (checks && checks->result && *checks->result != outcomeName(g.outcome()))
         return fail("record says the result is \"" + checks->result->substr(0, 20) + "\" but its plies give \"" +

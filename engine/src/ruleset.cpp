@@ -9,7 +9,7 @@ std::optional<RulesetId> rulesetByKey(std::string_view key) {
 }
 
 std::array<const Ruleset*, kRulesetCount> allRulesets() {
-    return {&rulesets::kStandard, &rulesets::kJequier, &rulesets::kBell};
+    return {&rulesets::kStandard, &rulesets::kJequier, &rulesets::kBell, &rulesets::kKendall, &rulesets::kPiccione};
 }
 
 int Ruleset::weightOfValue(int value) const {

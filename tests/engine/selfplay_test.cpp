@@ -10,12 +10,15 @@ namespace {
 constexpr int kGamesPerRuleset = 2000;
 constexpr int kPlyBound = 20000;  // a random game that has not ended by then counts as a failure
 
-/// Squares where no piece may ever stand: the House of Water (standard 28, Jéquier 27) and Jéquier's 30.
+/// Squares where no piece may ever stand: the House of Water (standard 28, Jéquier and Kendall
+/// 27), Piccione's 27 and Jéquier's 30.
 Bitboard forbiddenSquares(RulesetId id) {
     switch (id) {
         case RulesetId::Standard: return bit(28);
         case RulesetId::Jequier: return bit(27) | bit(30);
         case RulesetId::Bell: return 0;
+        case RulesetId::Kendall: return bit(27);
+        case RulesetId::Piccione: return bit(27);
     }
     return 0;
 }
@@ -38,34 +41,45 @@ bool checkPosition(const Position& p, int& previousTotal) {
         const int total = p.onBoard(pl) + p.borneOff(pl);
         if (id == RulesetId::Bell) {
             expect(total <= 10, "more than ten pieces");
+        } else if (id == RulesetId::Piccione) {
+            expect(total <= 5 && p.inHand(pl) == 5 - total, "pieces in hand not conserved");
         } else {
             expect(total == 5, "pieces not conserved");
         }
     }
-    const int total = p.onBoard(Player::One) + p.onBoard(Player::Two) + p.borneOff(Player::One) + p.borneOff(Player::Two);
-    expect(total <= previousTotal, "the number of pieces grew");
+    // Pieces leave the game (Bell's captures) but never come back; in Piccione pieces enter from
+    // the hand, so there the count that never falls is the borne-off pieces.
+    const int total = id == RulesetId::Piccione
+                          ? -(p.borneOff(Player::One) + p.borneOff(Player::Two))
+                          : p.onBoard(Player::One) + p.onBoard(Player::Two) + p.borneOff(Player::One) + p.borneOff(Player::Two);
+    expect(total <= previousTotal, id == RulesetId::Piccione ? "a borne-off piece came back" : "the number of pieces grew");
     previousTotal = total;
     const auto back = parsePosition(text);
     expect(back.ok() && *back == p, "notation does not round-trip");
     return ok;
 }
 
-/// Every legal move of every throw value: sorted by FROM, one per piece, and re-parsed from its notation.
+/// Every legal move of every throw value (or of the remainder, in Piccione): sorted by FROM and
+/// TO (`in-1` first), one per piece except in Piccione, each from a piece of the player to move,
+/// and re-parsed from its notation.
 bool checkMoves(const Position& p) {
     bool ok = true;
-    for (int v = 1; v <= 6; ++v) {
-        if (!p.rules().canThrow(v)) continue;
+    const bool split = p.rules().turnModel == TurnModel::SplitSteps;
+    for (int v = 0; v <= 6; ++v) {
+        if (p.throwDue() ? !p.rules().canThrow(v) : v != kNoThrow) continue;
         MoveList moves;
         generateMoves(p, v, moves);
-        int lastFrom = 0;
+        int lastKey = -1;
         for (const Move& m : moves) {
             const std::string text = formatMove(m);
             const auto again = parseMove(p, v, text);
-            if (!again.ok() || !again->sameAs(m) || lastFrom >= m.from || p.ownerAt(m.from) != number(p.turn)) {
+            const int key = split ? m.from * 32 + m.to : m.from * 32;
+            const bool ownPiece = m.has(kEnter) ? p.inHand(p.turn) > 0 : p.ownerAt(m.from) == number(p.turn);
+            if (!again.ok() || !again->sameAs(m) || lastKey >= key || !ownPiece) {
                 ADD_FAILURE() << "move " << text << " with a " << v << " in " << formatPosition(p);
                 ok = false;
             }
-            lastFrom = m.from;
+            lastKey = key;
         }
         if (moves.empty() && !parseMove(p, v, "pass").ok()) {
             ADD_FAILURE() << "pass not accepted with a " << v << " in " << formatPosition(p);
@@ -83,16 +97,21 @@ void selfPlay(RulesetId id, std::uint64_t seedBase) {
         Rng rng(seedBase + static_cast<std::uint64_t>(game));
         Game g(id);
         while (g.phase() == Phase::Opening) ASSERT_TRUE(g.applyThrow(rng.throwOutcome(r).throw_).ok());
-        int previousTotal = 2 * r.piecesPerSide;
+        int previousTotal = id == RulesetId::Piccione ? 0 : 2 * r.piecesPerSide;
         ASSERT_TRUE(checkPosition(g.position(), previousTotal));
         int plies = 0;
         while (g.phase() != Phase::Over && plies < kPlyBound) {
             ++plies;
             const auto ev = g.applyThrow(rng.throwOutcome(r).throw_);
             ASSERT_TRUE(ev.ok()) << ev.error().message;
-            if (g.phase() == Phase::Move) {
+            // In Piccione a throw may be spent by several steps, each checked.
+            while (g.phase() == Phase::Move) {
                 const MoveList& moves = g.legalMoves();
                 ASSERT_TRUE(g.applyMove(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]).ok());
+                if (g.phase() == Phase::Move) {
+                    ASSERT_TRUE(checkPosition(g.position(), previousTotal)) << "game " << game << " ply " << plies;
+                    ASSERT_TRUE(checkMoves(g.position())) << "game " << game << " ply " << plies;
+                }
             }
             ASSERT_TRUE(checkPosition(g.position(), previousTotal)) << "game " << game << " ply " << plies;
             if (g.phase() != Phase::Over) {
@@ -129,9 +148,11 @@ void selfPlay(RulesetId id, std::uint64_t seedBase) {
 TEST(SelfPlay, StandardInvariants) { selfPlay(RulesetId::Standard, 1000); }
 TEST(SelfPlay, JequierInvariants) { selfPlay(RulesetId::Jequier, 2000); }
 TEST(SelfPlay, BellInvariants) { selfPlay(RulesetId::Bell, 3000); }
+TEST(SelfPlay, KendallInvariants) { selfPlay(RulesetId::Kendall, 4000); }
+TEST(SelfPlay, PiccioneInvariants) { selfPlay(RulesetId::Piccione, 5000); }
 
 TEST(SelfPlay, RandomPlayoutsEndAndAreReproducible) {
-    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell}) {
+    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell, RulesetId::Kendall, RulesetId::Piccione}) {
         Rng a(42), b(42);
         for (int game = 0; game < 200; ++game) {
             const PlayoutResult x = randomPlayout(startPosition(id), a, kPlyBound);
@@ -140,6 +161,9 @@ TEST(SelfPlay, RandomPlayoutsEndAndAreReproducible) {
             EXPECT_GT(x.plies, 0);
             EXPECT_EQ(x.outcome, y.outcome);
             EXPECT_EQ(x.plies, y.plies);
+            EXPECT_EQ(x.throws, y.throws);
+            if (ruleset(id).turnModel == TurnModel::OneMovePerThrow) EXPECT_EQ(x.throws, x.plies);
+            else EXPECT_LE(x.throws, x.plies);
         }
     }
 }

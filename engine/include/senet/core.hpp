@@ -14,6 +14,9 @@ using Bitboard = std::uint32_t;
 inline constexpr int kSquareCount = 30;
 /// The `to` of a bear-off move: one past the last square.
 inline constexpr int kOffBoard = 31;
+/// The throw value passed to the move generator when no new throw is made: the step spends the
+/// remainder of the last one (Piccione; RULES.md THROW `-`).
+inline constexpr int kNoThrow = 0;
 inline constexpr Bitboard kAllSquares = (Bitboard{1} << kSquareCount) - 1;
 
 /// The bit of square `square`, which must be 1..30 (asserted in debug builds).
@@ -70,12 +73,15 @@ enum MoveFlag : std::uint8_t {
     kCapture = 2,   ///< the opponent's piece on `to` leaves the game (Bell)
     kWater = 4,     ///< landed on the House of Water; the piece ends on `dest`
     kBearOff = 8,   ///< the piece leaves the board (`to` == `dest` == kOffBoard)
-    kBackward = 16, ///< a backward move (Jéquier when no forward move exists)
+    kBackward = 16, ///< a backward move (Jéquier, Kendall, Piccione when no forward move exists)
+    kEnter = 32,    ///< a piece enters from the hand onto `to` (Piccione `in-1`; `from` is 0)
+    kToHand = 64,   ///< the piece landed on `to` (Piccione's 27) and went back to the hand; `dest` is 0
 };
 
-/// A move of one piece, or a pass. 4 bytes.
-/// `from` 1..30 (0 for a pass); `to` the square the throw lands on, 1..30, or kOffBoard;
-/// `dest` where the piece finally stands (differs from `to` only after the House of Water).
+/// A move of one piece (in Piccione a step, which may spend part of a throw), or a pass. 4 bytes.
+/// `from` 1..30 (0 for a pass or an entry from the hand); `to` the square the throw lands on,
+/// 1..30, or kOffBoard (0 only for a pass); `dest` where the piece finally stands (differs from
+/// `to` only after the House of Water; 0 when it went to the hand).
 struct Move {
     std::uint8_t from = 0;
     std::uint8_t to = 0;
@@ -83,18 +89,23 @@ struct Move {
     std::uint8_t flags = 0;
 
     static constexpr Move pass() { return Move{}; }
-    constexpr bool isPass() const { return from == 0; }
+    /// Piccione's `in-1`: a piece from the hand onto `square`.
+    static constexpr Move enter(int square) {
+        return Move{0, static_cast<std::uint8_t>(square), static_cast<std::uint8_t>(square), kEnter};
+    }
+    constexpr bool isPass() const { return to == 0; }
     constexpr bool has(MoveFlag f) const { return (flags & f) != 0; }
     /// Same piece and same landing square: the identity used by the notation.
     constexpr bool sameAs(Move o) const { return from == o.from && to == o.to; }
     friend constexpr bool operator==(Move, Move) = default;
 };
 
-/// The legal moves for one throw, without heap allocation. A player never has more than 10
-/// pieces and each piece has at most one move per throw, so 10 moves fit.
+/// The legal moves for one throw, without heap allocation. With one move per throw a player
+/// never has more than 10 pieces and each piece has at most one move; in Piccione each of 5
+/// pieces has at most 5 steps (one per amount), plus `in-1`: 26 moves fit.
 class MoveList {
 public:
-    static constexpr int kCapacity = 10;
+    static constexpr int kCapacity = 26;
     constexpr void clear() { size_ = 0; }
     /// Appends `m`; the list must hold fewer than kCapacity moves (asserted in debug builds).
     constexpr void push(Move m) {
@@ -124,7 +135,7 @@ private:
     int size_ = 0;
 };
 
-/// How a game stands. RULES.md: standard 11, Jéquier 9, Bell 8.
+/// How a game stands. RULES.md: standard 11, Jéquier 9, Bell 8, Kendall 11, Piccione 13.
 enum class Outcome : std::uint8_t { Ongoing, WinOne, WinTwo, Draw };
 
 }  // namespace senet

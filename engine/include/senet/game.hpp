@@ -20,11 +20,15 @@ enum class Phase : std::uint8_t {
     Over,     ///< decided; see `outcome()`
 };
 
-/// One ply: a throw and the move made with it (a pass when there was none).
+/// One ply, a decision step: a throw and the move made with it (a pass when there was none). In
+/// Piccione a step that spends the remainder of a throw makes no throw: `throw_` is then
+/// Throw{} (value 0, `spendsRemainder()`).
 struct Ply {
     Player player = Player::One;
     Throw throw_{};
     Move move{};
+    /// Whether this step spends a remainder instead of a new throw (Piccione).
+    bool spendsRemainder() const { return throw_.value == 0; }
 };
 
 /// A whole game: the ruleset and the ordered list of throws and moves. Replays to the same position.
@@ -57,8 +61,15 @@ public:
     const Record& record() const { return record_; }
     /// The legal moves for the pending throw (non-empty in Phase::Move, empty otherwise).
     const MoveList& legalMoves() const { return moves_; }
-    /// The throw waiting for a move (Phase::Move only).
+    /// The throw waiting for a move (Phase::Move only); in Piccione also while its remainder
+    /// is spent.
     std::optional<Throw> pendingThrow() const;
+    /// The throw argument of the pending move for generateMoves / parseMove / applyMove: the
+    /// pending throw's value, or kNoThrow while a remainder is spent (Phase::Move only).
+    int moveThrowValue() const;
+    /// Whether the last applyMove left a remainder with no legal step, so that a pass was made
+    /// at once and recorded as its own ply (Piccione rule 9).
+    bool passedAfterLastMove() const { return passedAfterMove_; }
     /// The last throw made, opening throws included.
     std::optional<Throw> lastThrow() const { return lastThrow_; }
 
@@ -74,8 +85,9 @@ public:
     /// made at once (and recorded). Errors: wrong phase, a throw the ruleset cannot produce or
     /// whose sticks do not count its value.
     Result<ThrowEvent> applyThrow(Throw t);
-    /// Applies one of `legalMoves()` (matched by from and to) in Phase::Move. Errors: wrong
-    /// phase, a move that is not legal.
+    /// Applies one of `legalMoves()` (matched by from, to and the entry flag) in Phase::Move.
+    /// In Piccione the game stays in Phase::Move while the throw's remainder is spent (and
+    /// passes at once when no step is left for it). Errors: wrong phase, a move that is not legal.
     Result<Ply> applyMove(Move m);
 
 private:
@@ -88,6 +100,7 @@ private:
     Outcome outcome_ = Outcome::Ongoing;
     std::optional<Throw> lastThrow_;
     bool seatZeroIsPlayerTwo_ = false;
+    bool passedAfterMove_ = false;
 };
 
 /// The chance outcome `index` of a ruleset as a throw; `index` must be 0..outcomeCount-1

@@ -1,7 +1,7 @@
 // The rulesets and how to find one: by id (`ruleset`), by notation key (`rulesetByKey`), all of
 // them (`allRulesets`), or as a compile-time constant (`withRuleset`). The Ruleset type is in
 // senet/ruleset_data.hpp; each ruleset is one constexpr Ruleset in senet/rulesets/*.hpp.
-// RULES.md sections "Standard", "Jéquier" and "Bell".
+// RULES.md sections "Standard", "Jéquier", "Bell", "Kendall" and "Piccione".
 #pragma once
 
 #include <array>
@@ -11,20 +11,29 @@
 #include "senet/ruleset_data.hpp"
 #include "senet/rulesets/bell.hpp"
 #include "senet/rulesets/jequier.hpp"
+#include "senet/rulesets/kendall.hpp"
+#include "senet/rulesets/piccione.hpp"
 #include "senet/rulesets/standard.hpp"
 
 namespace senet {
 
-/// The ruleset with this id (rulesets::kStandard, kJequier or kBell). Never fails.
+/// The ruleset with this id (rulesets::kStandard, kJequier, kBell, kKendall or kPiccione). Never fails.
 inline const Ruleset& ruleset(RulesetId id) {
-    return id == RulesetId::Standard ? rulesets::kStandard : id == RulesetId::Jequier ? rulesets::kJequier : rulesets::kBell;
+    switch (id) {
+        case RulesetId::Jequier: return rulesets::kJequier;
+        case RulesetId::Bell: return rulesets::kBell;
+        case RulesetId::Kendall: return rulesets::kKendall;
+        case RulesetId::Piccione: return rulesets::kPiccione;
+        case RulesetId::Standard: break;
+    }
+    return rulesets::kStandard;
 }
 
 /// The id of the ruleset whose notation key (`Ruleset::key`) is `key` ("standard", "jequier",
-/// "bell"), or nullopt for any other text. RULES.md "Position notation".
+/// "bell", "kendall", "piccione"), or nullopt for any other text. RULES.md "Position notation".
 std::optional<RulesetId> rulesetByKey(std::string_view key);
 
-/// All rulesets, in id order (standard, jequier, bell).
+/// All rulesets, in id order (standard, jequier, bell, kendall, piccione).
 std::array<const Ruleset*, kRulesetCount> allRulesets();
 
 /// A ruleset as a type: `RulesetTag<R>::rules` is R, known at compile time.
@@ -42,6 +51,8 @@ inline decltype(auto) withRuleset(RulesetId id, F&& f) {
     switch (id) {
         case RulesetId::Jequier: return f(RulesetTag<rulesets::kJequier>{});
         case RulesetId::Bell: return f(RulesetTag<rulesets::kBell>{});
+        case RulesetId::Kendall: return f(RulesetTag<rulesets::kKendall>{});
+        case RulesetId::Piccione: return f(RulesetTag<rulesets::kPiccione>{});
         case RulesetId::Standard: break;
     }
     return f(RulesetTag<rulesets::kStandard>{});

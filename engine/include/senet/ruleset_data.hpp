@@ -1,7 +1,7 @@
 // The Ruleset data type: everything the move generator, the game flow and the site's
 // rule-change tables need to know about one reconstruction of Senet, as plain data, and the
 // constexpr helpers the ruleset files build their tables with. RULES.md sections "Standard",
-// "Jéquier" and "Bell". The rulesets themselves are in senet/rulesets/*.hpp, which include this
+// "Jéquier", "Bell", "Kendall" and "Piccione". The rulesets themselves are in senet/rulesets/*.hpp, which include this
 // header only; senet/ruleset.hpp includes them all and looks them up by id or key.
 #pragma once
 
@@ -16,9 +16,22 @@
 namespace senet {
 
 /// Which ruleset: an index 0..kRulesetCount-1, in the order of `allRulesets()`.
-enum class RulesetId : std::uint8_t { Standard = 0, Jequier = 1, Bell = 2 };
+enum class RulesetId : std::uint8_t { Standard = 0, Jequier = 1, Bell = 2, Kendall = 3, Piccione = 4 };
 /// How many rulesets there are.
-inline constexpr int kRulesetCount = 3;
+inline constexpr int kRulesetCount = 5;
+
+/// How a turn is made of steps. Every turn is a sequence of chance steps (a throw) and decision
+/// steps (a move, or a pass); the model says how they follow each other.
+enum class TurnModel : std::uint8_t {
+    /// Each throw is spent by exactly one move of one piece, or a pass (standard 2, Jéquier,
+    /// Bell 2, Kendall): chance, decision, chance, decision, ...
+    OneMovePerThrow,
+    /// A throw may be split over several steps, each spending part of it, pieces wait in hand,
+    /// the turn's first step fixes its direction, and throws can be owed (Piccione 4-10): a
+    /// chance step is followed by one or more decision steps, written in the position's
+    /// remainder, direction, owed-throws and entry fields.
+    SplitSteps,
+};
 
 /// What is thrown: four two-sided sticks (16 equally likely patterns) or a four-sided die.
 enum class Implement : std::uint8_t { FourSticks, FourSidedDie };
@@ -32,8 +45,9 @@ enum class CaptureMode : std::uint8_t {
 /// Where a piece that lands on the House of Water goes.
 enum class WaterReturn : std::uint8_t {
     None,                    ///< the ruleset has no House of Water (Bell)
-    SquareOrNearestBefore,   ///< to `waterReturnSquare`, else the nearest empty square below it (standard 7)
+    SquareOrNearestBefore,   ///< to `waterReturnSquare`, else the nearest empty square below it (standard 7, Kendall 7)
     LowestEmpty,             ///< to the lowest-numbered empty square of the board (Jéquier 5)
+    ToHand,                  ///< off the board into its player's hand, to enter again (Piccione 11)
 };
 
 /// How a game is won.
@@ -51,7 +65,9 @@ enum class OpeningRule : std::uint8_t {
 /// A named square shown on the board (RULES.md: standard 12, Jéquier 10, Bell 5).
 struct House {
     std::uint8_t square;   ///< 1..30; 0 for an unused entry of Ruleset::houses
-    std::string_view key;  ///< translation key: "beauty", "water", "three-truths", "re-atoum", "return", "x", "iii", "ii", "i"
+    /// translation key: "beauty", "water", "three-truths", "re-atoum", "return", "x", "iii", "ii", "i",
+    /// "rebirth", "horus", "ankh", "nefer", "three-birds", "two-men"
+    std::string_view key;
 };
 
 /// One equally-weighted-or-not chance outcome of a throw with its exact weight.
@@ -64,11 +80,14 @@ struct ChanceOutcome {
 /// One reconstruction of Senet, as immutable data. Obtain with `ruleset(id)`.
 struct Ruleset {
     RulesetId id;           ///< this ruleset's id
-    std::string_view key;   ///< notation and URL name: "standard", "jequier", "bell"
+    std::string_view key;   ///< notation and URL name: "standard", "jequier", "bell", "kendall", "piccione"
     std::string_view name;  ///< English display name
 
     // Setup and turn order (rule 1 of each ruleset).
     int piecesPerSide;              ///< 5 or 10
+    /// OneMovePerThrow, or SplitSteps (Piccione). This field and those from `stopSquare` on have
+    /// defaults, so a ruleset file names only the ones it uses.
+    TurnModel turnModel = TurnModel::OneMovePerThrow;
     std::array<Bitboard, 2> setup;  ///< starting squares of player 1 and player 2 (after any opening)
     Player firstToMove;             ///< who throws first from `setup`
     OpeningRule opening;            ///< how the first mover is decided
@@ -110,6 +129,24 @@ struct Ruleset {
 
     WinRule win;  ///< how the game is won
     std::array<House, 6> houses;  ///< named squares for display; unused entries have square 0
+
+    // Kendall's additions (all off for the other rulesets).
+    /// A piece on a square below this one may not move past it: a throw that would take it
+    /// beyond gives that piece no move (Kendall 5: 26, the House of Beauty). 0: no such square.
+    int stopSquare = 0;
+    /// Pieces here move only to bear off, never to another square (Kendall 8: 28, 29, 30).
+    Bitboard bearOffOnlySquares = 0;
+    /// A backward move may also land on a lone opponent piece and swap with it (Kendall 9);
+    /// false: backward moves land only on empty squares (Jéquier 6).
+    bool backwardSwaps = false;
+
+    // Piccione's additions (SplitSteps only).
+    /// Landing here, forward or backward, owes the player one more throw (Piccione 10: 15, 26).
+    Bitboard extraThrowSquares = 0;
+    /// Pieces here never move backward (Piccione 4: 28, 29, 30).
+    Bitboard noBackwardSquares = 0;
+    /// The square a piece in hand enters on, with an unspent throw of 1 (Piccione 5); 0: no hand.
+    int entrySquare = 0;
 
     /// The chance outcomes actually used: 16 stick patterns or 4 die faces.
     std::span<const ChanceOutcome> chanceOutcomes() const {

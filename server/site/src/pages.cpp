@@ -132,7 +132,7 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
     const Catalog& c = catalogs.at(lang);
     if (page.empty()) {
         Context ctx = layout(lang, page, "home.title");
-        for (const Ruleset* r : allRulesets()) {
+        for (const Ruleset* r : offeredRulesets()) {
             Context item;
             item.set("key", std::string(r->key)).set("name", c.get("ruleset." + std::string(r->key)));
             item.set("summary", c.get("ruleset." + std::string(r->key) + ".short"));
@@ -178,7 +178,7 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         Context ctx = layout(lang, page, "fairness.title");
         for (const std::string& p : c.keysWithPrefix("fairness.intro.")) ctx.list("intro").push_back(Context{}.set("text", c.get(p)));
         for (const std::string& p : c.keysWithPrefix("fairness.check.")) ctx.list("check").push_back(Context{}.set("text", c.get(p)));
-        for (const Ruleset* r : allRulesets()) {
+        for (const Ruleset* r : offeredRulesets()) {
             Context table;
             const std::string implement = r->implement == Implement::FourSidedDie ? c.get("fairness.die") : c.get("fairness.sticks");
             table.set("caption", c.format("label.value", {{"label", c.get("ruleset." + std::string(r->key))}, {"value", implement}}));
@@ -207,7 +207,7 @@ std::string Impl::renderLearn(const std::string& lang, const std::string& page) 
     ctx.set("heading", c.format("learn.heading", {{"ruleset", c.get("ruleset." + key)}}));
     ctx.set("ruleset", key).set("board", boardJson(r)).set("strings", asset("i18n/" + lang + ".json")).set("script", asset("learn.js"));
     ctx.set("rulesHref", r.id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + key);
-    for (const Ruleset* other : allRulesets()) {
+    for (const Ruleset* other : offeredRulesets()) {
         Context item;
         item.set("href", "/" + lang + "/learn/" + std::string(other->key)).set("name", c.get("ruleset." + std::string(other->key)));
         if (other->id == r.id) item.set("current", "1");

@@ -14,6 +14,21 @@
 
 namespace senet::site {
 
+std::vector<const Ruleset*> offeredRulesets() {
+    // Kendall and Piccione join this list when their pages and texts exist.
+    std::vector<const Ruleset*> out;
+    for (const Ruleset* r : allRulesets())
+        if (r->id == RulesetId::Standard || r->id == RulesetId::Jequier || r->id == RulesetId::Bell) out.push_back(r);
+    return out;
+}
+
+bool isOffered(RulesetId id) {
+    for (const Ruleset* r : offeredRulesets())
+        if (r->id == id) return true;
+    return false;
+}
+
+
 namespace {
 
 /// Reads web/dist/manifest.json: a flat JSON object of logical name → URL (for "PAGE.js imports",

@@ -7,6 +7,7 @@
 #include "senet/fairness.hpp"
 #include "senet/result.hpp"
 #include "senet/signer.hpp"
+#include "senet/site.hpp"
 
 namespace senet::server {
 
@@ -127,7 +128,7 @@ Result<std::pair<std::string, RulesetId>> rulesetOf(const json& body) {
     if (!ruleset) return ruleset.error();
     if (!*ruleset) return fail("\"ruleset\" is required: \"standard\", \"jequier\" or \"bell\"");
     const auto id = rulesetByKey(**ruleset);
-    if (!id) return fail("\"ruleset\" must be \"standard\", \"jequier\" or \"bell\"");
+    if (!id || !site::isOffered(*id)) return fail("\"ruleset\" must be \"standard\", \"jequier\" or \"bell\"");
     return std::make_pair(**ruleset, *id);
 }
 

@@ -16,6 +16,13 @@ namespace senet::site {
 struct Impl;
 class Catalog;
 
+/// The rulesets the site offers, in the home page's order: those whose play page, variant page,
+/// lessons and texts exist. The home page, the learn and fairness pages list these, and
+/// POST /api/games refuses any other ruleset (the engine and `senet` know every one).
+std::vector<const Ruleset*> offeredRulesets();
+/// Whether the site offers ruleset `id` (one of offeredRulesets()).
+bool isOffered(RulesetId id);
+
 /// A rendered page: always `text/html; charset=utf-8`.
 struct Page {
     int status = 200;
