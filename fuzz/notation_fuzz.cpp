@@ -50,9 +50,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)parseThrow(rules, moveText);
     if (outcome(p) != Outcome::Ongoing) return 0;  // nothing moves in a finished game
 
-    const int chosen = (static_cast<unsigned char>(throwByte) % 6) + 1;
-    for (int v = 1; v <= 6; ++v) {
-        if (!parseThrow(rules, std::to_string(v))) continue;
+    // Piccione: while a remainder is to be spent the only throw argument is `-` (kNoThrow).
+    (void)parseThrowFor(p, std::string_view(&throwByte, 1));
+    check(parseThrowFor(p, "-").ok() == !p.throwDue(), "THROW - accepted exactly when a remainder is spent", text);
+    const int chosen = p.throwDue() ? (static_cast<unsigned char>(throwByte) % 6) + 1 : kNoThrow;
+    for (int v = p.throwDue() ? 1 : kNoThrow; v <= (p.throwDue() ? 6 : kNoThrow); ++v) {
+        if (p.throwDue() && !parseThrow(rules, std::to_string(v))) continue;
         MoveList moves;
         generateMoves(p, v, moves);
         for (const Move& m : moves) {

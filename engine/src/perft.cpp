@@ -9,14 +9,14 @@ std::uint64_t perft(const Position& p, int depth) {
     const Ruleset& r = p.rules();
     std::uint64_t nodes = 0;
     MoveList moves;
-    // A step that spends a remainder (Piccione) makes no throw: one branch, THROW `-`.
-    for (int v = p.throwDue() ? 1 : kNoThrow; v < 16; ++v) {
-        if (!p.throwDue()) {
-            generateMoves(p, kNoThrow, moves);
-            if (moves.empty()) return perft(applyMove(p, kNoThrow, Move::pass()), depth - 1);
-            for (const Move& m : moves) nodes += perft(applyMove(p, kNoThrow, m), depth - 1);
-            return nodes;
-        }
+    if (!p.throwDue()) {
+        // A step that spends a remainder (Piccione) makes no throw: one branch, THROW `-`.
+        generateMoves(p, kNoThrow, moves);
+        if (moves.empty()) return perft(applyMove(p, kNoThrow, Move::pass()), depth - 1);
+        for (const Move& m : moves) nodes += perft(applyMove(p, kNoThrow, m), depth - 1);
+        return nodes;
+    }
+    for (int v = 1; v < 16; ++v) {
         if (!r.canThrow(v)) continue;
         generateMoves(p, v, moves);
         if (moves.empty()) {

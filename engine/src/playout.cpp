@@ -75,7 +75,7 @@ PlayoutResult randomPlayout(Position p, Rng& rng, int maxPlies) {
             }
             ++result.plies;
         }
-        result.throws = result.plies;
+        result.throws = result.plies;  // one throw a ply
         return result;
     });
 }

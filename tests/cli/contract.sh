@@ -214,6 +214,34 @@ bad replay "$TMP/broken.json"
 bad replay "$TMP/does-not-exist.json"
 bad replay
 
+# --- kendall and piccione: RULES.md's starting positions, Piccione's worked examples ----------
+PSTART=piccione:..............................:1:0:0:0:-:0:0
+ok "kendall:1212121212....................:1:0:0" start kendall
+ok "$PSTART" start piccione
+ok "in-1" moves "$PSTART" 1
+ok "piccione:1.............................:1:0:0:0:f:0:1${NL}ongoing" apply "$PSTART" 1 in-1
+ok "pass" moves "$PSTART" 3
+ok "piccione:..............................:2:0:0:0:-:0:0${NL}ongoing" apply "$PSTART" 3 pass
+ok "1-3${NL}1-4${NL}1-5" moves "piccione:12..........1......2..........:1:0:0:0:f:0:1" 4
+ok "3-4${NL}3-5${NL}13-14${NL}13-15" moves "piccione:.21.........1......2..........:1:0:0:2:f:0:0" -
+ok "piccione:.21...........1....2..........:1:0:0:0:f:1:0${NL}ongoing" \
+  apply "piccione:.21.........1......2..........:1:0:0:2:f:0:0" - 13-15
+ok "piccione:...222.............2..........:2:2:1:0:-:0:0${NL}ongoing" apply "piccione:1..222.............2..........:1:2:1:1:b:0:0" - pass
+# THROW is `-` exactly when a remainder is spent; the wrong kind is a malformed argument.
+bad moves "piccione:.21.........1......2..........:1:0:0:2:f:0:0" 2
+bad moves "$PSTART" -
+bad moves "$START" -
+bad apply "$PSTART" 1 in-2
+bad apply "$PSTART" 2 in-1
+bad moves "piccione:..............................:1:0:0:0:-:0:0:0" 1
+bad moves "piccione:1.............................:1:0:0:0:f:0:0" 1
+# Kendall: the House of Beauty stops every piece; the final houses need their own throw.
+ok "24-21" moves "kendall:....................2..1......:1:4:4" 3
+ok "28-off" moves "kendall:2..........................111:1:2:4" 3
+bad apply "kendall:2..........................111:1:2:4" 1 28-29
+ok "piccione:.................11...........:2:1:5:0:-:0:0${NL}win 2" replay "$FIX/piccione.json"
+ok "kendall:...........................1..:2:4:5${NL}win 2" replay "$FIX/kendall.json"
+
 # --- verify: records a real senet-server signed, and tampered copies ---------------------------
 # fixtures/: standard.json (a bear-off), jequier.json (seat 0 threw the first 1, so it plays
 # player 2), resigned.json (resigned after a throw whose move was never made), all from one
