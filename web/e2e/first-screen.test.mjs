@@ -1,7 +1,8 @@
 // The first screen a player meets, at two laptop sizes (1280 × 800, 1366 × 768) and on a phone
 // (390 × 844, touch), in every language: the home page shows a picture of the board and the
-// start button without scrolling; after "Start" with a friend the invite link, its copy button
-// and its QR code are on the first screen beside the board; the header links to the tutorials.
+// start button without scrolling, whichever opponent is chosen (the computer's levels too);
+// after "Start" with a friend the invite link, its copy button and its QR code are on the first
+// screen beside the board; the header links to the tutorials.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { LANGS, LANG_DIRS, launchBrowser, message, startGame, startServer } from "./helpers.mjs";
@@ -44,7 +45,11 @@ for (const [size, options] of Object.entries(SCREENS)) {
     for (const lang of LANGS) {
       await page.goto(`${server.url}/${lang}/`);
       await assertOnFirstScreen(page, ".home-board svg", `the picture of the board (${lang}, ${size})`);
-      await assertOnFirstScreen(page, "#start-form button[type=submit]", `the start button (${lang}, ${size})`);
+      // For every opponent: the computer's levels, shown only when it is chosen, must not push the button down.
+      for (const opponent of ["friend", "computer", "local"]) {
+        await page.check(`input[name=opponent][value=${opponent}]`);
+        await assertOnFirstScreen(page, "#start-form button[type=submit]", `the start button (${lang}, ${size}, ${opponent})`);
+      }
       // The header's link to the tutorials, in the page's language.
       const learn = page.locator(`.site-nav a[href="/${lang}/learn/standard"]`);
       assert.equal(await learn.count(), 1, `the header links to the tutorials (${lang})`);
