@@ -26,6 +26,9 @@ import { GameSounds } from "./sounds";
 import * as pageState from "./state";
 import * as words from "./words";
 
+/** How long the join notice stays when nobody throws (ms): long enough to read, not for turns on end. */
+const JOINED_MS = 6000;
+
 /** The page: its model, the parts it draws into, and its way to the server. */
 class PlayPage {
   readonly model: PlayModel;
@@ -189,10 +192,11 @@ class PlayPage {
       if (ev.e === "moved") m.lastMove = { from: ev.from, to: ev.bearOff ? OFF_SQUARE : ev.dest };
       if (ev.e === "rematch" && m.you.length) { this.goToRematch(ev.game); return; }
       if (ev.e === "joined" && m.you.length && !m.you.includes(ev.seat)) friendJoined();
+      if (ev.e === "thrown" || ev.e === "moved") this.feed.moveOn();  // the join notice has said it
       const said = words.describe(viewOf(m), ev);
       if (!said) continue;
       // Notable events go to the feed (a log region: announced once), the rest to the screen reader only.
-      if (said.notable) this.feed.add(said.text);
+      if (said.notable) this.feed.add(said.text, ev.e === "joined" ? JOINED_MS : 0);
       else announce(this.ui, said.text);
     }
     this.render();
