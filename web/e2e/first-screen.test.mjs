@@ -1,8 +1,8 @@
 // The first screen a player meets, at two laptop sizes (1280 × 800, 1366 × 768) and on a phone
 // (390 × 844, touch), in every language: the home page shows a picture of the board and the
 // start button without scrolling, whichever opponent is chosen (the computer's levels too);
-// after "Start" with a friend the invite link, its copy button and its QR code are on the first
-// screen beside the board; the header links to the tutorials.
+// after "Start" with a friend the invite link (the whole link readable in its box), its copy
+// button and its QR code are on the first screen beside the board; the header links to the tutorials.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { LANGS, LANG_DIRS, launchBrowser, message, startGame, startServer } from "./helpers.mjs";
@@ -69,6 +69,14 @@ for (const [size, options] of Object.entries(SCREENS)) {
       await assertOnFirstScreen(page, "#invite-link", `the invite link ${what}`);
       await assertOnFirstScreen(page, "[data-copy=invite-link]", `the invite's copy button ${what}`);
       await assertOnFirstScreen(page, "#qr-details summary", `the invite's QR code ${what}`);
+      // The whole link is readable in its box (it wraps; nothing scrolled out of sight), and
+      // without the Web Share API (headless Chromium has none) the copy button is there.
+      const link = await page.$eval("#invite-link", (e) => ({ sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight, value: e.value }));
+      assert.ok(link.sw <= link.cw + 1 && link.sh <= link.ch + 1,
+        `the whole invite link is readable ${what}: ${link.sw}×${link.sh} px of text in a ${link.cw}×${link.ch} px box`);
+      assert.equal(await page.evaluate(() => typeof navigator.share), "undefined");
+      assert.equal(await page.locator("#share-button").isHidden(), true, `no share button without the Web Share API ${what}`);
+      assert.ok(await page.locator("[data-copy=invite-link]").isVisible(), `the copy button is shown ${what}`);
       await assertOnFirstScreen(page, "#board", `the board ${what}`);
       const board = await box(page, "#board");
       const invite = await box(page, "#share-invite");

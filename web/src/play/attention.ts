@@ -98,7 +98,7 @@ async function toggleNotifications(): Promise<void> {
 
 /** The invite link as the share panel shows it, or "" when there is none. */
 function inviteLink(): string {
-  const input = document.getElementById("invite-link") as HTMLInputElement | null;
+  const input = document.getElementById("invite-link") as HTMLTextAreaElement | null;
   return input?.value ?? "";
 }
 

@@ -212,7 +212,7 @@ class PlayPage {
   }
 }
 
-async function copy(ui: PlayUi, input: HTMLInputElement, button: HTMLButtonElement): Promise<void> {
+async function copy(ui: PlayUi, input: HTMLInputElement | HTMLTextAreaElement, button: HTMLButtonElement): Promise<void> {
   try {
     await navigator.clipboard.writeText(input.value);
   } catch {
@@ -247,7 +247,7 @@ async function main(): Promise<void> {
   ui.claim.addEventListener("click", () => page.send({ t: "claim", d: {} }));
   ui.rematch.addEventListener("click", () => page.rematch());
   for (const b of document.querySelectorAll<HTMLButtonElement>("[data-copy]"))
-    b.addEventListener("click", () => void copy(ui, byId<HTMLInputElement>(b.dataset.copy ?? ""), b));
+    b.addEventListener("click", () => void copy(ui, byId<HTMLInputElement | HTMLTextAreaElement>(b.dataset.copy ?? ""), b));
   page.connect();
   setInterval(() => page.send({ t: "ping", d: {} }), 25000);
 }

@@ -141,7 +141,7 @@ function renderShare(m: PlayModel, p: PlayParts, s: Snapshot): void {
   byId<HTMLInputElement>("watch-link").value = neutralLink(game);  // a spectator reads their own language
   const invite = inviteLink(game, lang, s, secret, p.rerender);
   byId("share-invite").hidden = !invite;
-  if (invite) byId<HTMLInputElement>("invite-link").value = invite;
+  if (invite) byId<HTMLTextAreaElement>("invite-link").value = invite;
   inviteShown();
   byId("share-resume").hidden = !secret || !m.you.length;
   // With the recorded commitment: another device then checks the throws against the same one.
