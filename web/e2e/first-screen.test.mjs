@@ -1,6 +1,7 @@
 // The first screen a player meets, at two laptop sizes (1280 × 800, 1366 × 768) and on a phone
-// (390 × 844, touch), in every language: the home page shows a picture of the board and the
-// start button without scrolling, whichever opponent is chosen (the computer's levels too);
+// (390 × 844, touch), in every language: the home page shows a picture of the board (none of
+// its labels cut) and the start button without scrolling, whichever opponent is chosen (the
+// computer's levels too);
 // after "Start" with a friend the invite link (the whole link readable in its box), its copy
 // button and its QR code are on the first screen beside the board; the header links to the tutorials.
 import assert from "node:assert/strict";
@@ -45,6 +46,15 @@ for (const [size, options] of Object.entries(SCREENS)) {
     for (const lang of LANGS) {
       await page.goto(`${server.url}/${lang}/`);
       await assertOnFirstScreen(page, ".home-board svg", `the picture of the board (${lang}, ${size})`);
+      // Nothing in the picture is clipped: every label's box (its font's ascent and descent, so
+      // Arabic's deep letters too) lies inside the picture, which clips what overflows it.
+      const clipped = await page.$eval(".home-board svg", (svg) => {
+        const s = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll("text")].map((t) => ({ text: t.textContent, b: t.getBoundingClientRect() }))
+          .filter(({ b }) => b.left < s.left - 0.01 || b.top < s.top - 0.01 || b.right > s.right + 0.01 || b.bottom > s.bottom + 0.01)
+          .map(({ text, b }) => `${text}: ${b.left.toFixed(1)}–${b.right.toFixed(1)} × ${b.top.toFixed(1)}–${b.bottom.toFixed(1)} in ${s.left.toFixed(1)}–${s.right.toFixed(1)} × ${s.top.toFixed(1)}–${s.bottom.toFixed(1)}`);
+      });
+      assert.deepEqual(clipped, [], `no label of the picture is cut (${lang}, ${size})`);
       // For every opponent: the computer's levels, shown only when it is chosen, must not push the button down.
       for (const opponent of ["friend", "computer", "local"]) {
         await page.check(`input[name=opponent][value=${opponent}]`);
