@@ -130,12 +130,11 @@ class PlayPage {
   }
 
   /**
-   * Sounds a message's events: none before the first snapshot (whose events nothing shows), and
-   * only where the page shows the sound switch (a seat in a game between two sides, render.ts).
+   * Sounds a message's events (through the sound switch, shown to seats, pass-and-play and
+   * spectators alike): none before the first snapshot, whose events nothing shows.
    */
   private hear(msg: ServerMessage): void {
-    const { state, you } = this.model;
-    if (state && you.length && state.opponent !== "local") this.sounds.hear(msg);
+    if (this.model.state) this.sounds.hear(msg);
   }
 
   private onMessage(msg: ServerMessage): void {
