@@ -1,7 +1,9 @@
 // The first screen a player meets, at two laptop sizes (1280 × 800, 1366 × 768) and on a phone
-// (390 × 844, touch), in every language: the home page shows a picture of the board and the
-// start button without scrolling; after "Start" with a friend the invite link, its copy button
-// and its QR code are on the first screen beside the board; the header links to the tutorials.
+// (390 × 844, touch), in every language: the home page shows a picture of the board (none of
+// its labels cut) and the start button without scrolling, whichever opponent is chosen (the
+// computer's levels too);
+// after "Start" with a friend the invite link (the whole link readable in its box), its copy
+// button and its QR code are on the first screen beside the board; the header links to the tutorials.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { LANGS, LANG_DIRS, launchBrowser, message, startGame, startServer } from "./helpers.mjs";
@@ -44,7 +46,20 @@ for (const [size, options] of Object.entries(SCREENS)) {
     for (const lang of LANGS) {
       await page.goto(`${server.url}/${lang}/`);
       await assertOnFirstScreen(page, ".home-board svg", `the picture of the board (${lang}, ${size})`);
-      await assertOnFirstScreen(page, "#start-form button[type=submit]", `the start button (${lang}, ${size})`);
+      // Nothing in the picture is clipped: every label's box (its font's ascent and descent, so
+      // Arabic's deep letters too) lies inside the picture, which clips what overflows it.
+      const clipped = await page.$eval(".home-board svg", (svg) => {
+        const s = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll("text")].map((t) => ({ text: t.textContent, b: t.getBoundingClientRect() }))
+          .filter(({ b }) => b.left < s.left - 0.01 || b.top < s.top - 0.01 || b.right > s.right + 0.01 || b.bottom > s.bottom + 0.01)
+          .map(({ text, b }) => `${text}: ${b.left.toFixed(1)}–${b.right.toFixed(1)} × ${b.top.toFixed(1)}–${b.bottom.toFixed(1)} in ${s.left.toFixed(1)}–${s.right.toFixed(1)} × ${s.top.toFixed(1)}–${s.bottom.toFixed(1)}`);
+      });
+      assert.deepEqual(clipped, [], `no label of the picture is cut (${lang}, ${size})`);
+      // For every opponent: the computer's levels, shown only when it is chosen, must not push the button down.
+      for (const opponent of ["friend", "computer", "local"]) {
+        await page.check(`input[name=opponent][value=${opponent}]`);
+        await assertOnFirstScreen(page, "#start-form button[type=submit]", `the start button (${lang}, ${size}, ${opponent})`);
+      }
       // The header's link to the tutorials, in the page's language.
       const learn = page.locator(`.site-nav a[href="/${lang}/learn/standard"]`);
       assert.equal(await learn.count(), 1, `the header links to the tutorials (${lang})`);
@@ -64,6 +79,14 @@ for (const [size, options] of Object.entries(SCREENS)) {
       await assertOnFirstScreen(page, "#invite-link", `the invite link ${what}`);
       await assertOnFirstScreen(page, "[data-copy=invite-link]", `the invite's copy button ${what}`);
       await assertOnFirstScreen(page, "#qr-details summary", `the invite's QR code ${what}`);
+      // The whole link is readable in its box (it wraps; nothing scrolled out of sight), and
+      // without the Web Share API (headless Chromium has none) the copy button is there.
+      const link = await page.$eval("#invite-link", (e) => ({ sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight, value: e.value }));
+      assert.ok(link.sw <= link.cw + 1 && link.sh <= link.ch + 1,
+        `the whole invite link is readable ${what}: ${link.sw}×${link.sh} px of text in a ${link.cw}×${link.ch} px box`);
+      assert.equal(await page.evaluate(() => typeof navigator.share), "undefined");
+      assert.equal(await page.locator("#share-button").isHidden(), true, `no share button without the Web Share API ${what}`);
+      assert.ok(await page.locator("[data-copy=invite-link]").isVisible(), `the copy button is shown ${what}`);
       await assertOnFirstScreen(page, "#board", `the board ${what}`);
       const board = await box(page, "#board");
       const invite = await box(page, "#share-invite");

@@ -1,8 +1,8 @@
-// Messages that stay and read right: the event feed keeps the join notice and a swap with the
-// extra throw that follows it; a bad or used invite link says so; the claim button comes only
-// after the grace period (--grace-seconds 3), with a countdown before it; the player who
-// resigned, the winner and a spectator each read their own words; Bell's end screen states the
-// final score.
+// Messages that stay and read right, and go when they have said it: the join notice shows until
+// the first throw or for a few seconds; the event feed keeps a swap with the extra throw that
+// follows it; a bad or used invite link says so; the claim button comes only after the grace
+// period (--grace-seconds 3), with a countdown before it; the player who resigned, the winner
+// and a spectator each read their own words; Bell's end screen states the final score.
 // A phone (390×844, touch) and a desktop (1280×800) page, screenshots in two languages.
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -35,24 +35,31 @@ async function friendGame(lang = "en") {
   return { host, guest, hostContext, guestContext, path, invite, problems };
 }
 
-test("the join notice stays in the feed; a used and a bad invite link say so; the claim waits for the grace period", { timeout: 60000 }, async () => {
+const JOINED = "Your opponent has joined. The game begins.";
+
+test("the join notice shows until the first throw; a used and a bad invite link say so; the claim waits for the grace period", { timeout: 60000 }, async () => {
   const { host, guest, hostContext, guestContext, path, invite, problems } = await friendGame("en");
   await host.waitForFunction(() => /joined/.test(document.getElementById("feed").textContent));
-  // Presence changes and the next status do not push it out: a spectator comes and goes, both throw.
+  // A presence change does not push it out: a spectator comes.
   const watcherContext = await browser.newContext(PHONE);
   const watcher = await watcherContext.newPage();
   await watcher.goto(`${server.url}${path}`);
   await watcher.waitForSelector("#status:not(:empty)");
-  // A few actions only: five newer notable events (swaps, extra throws) would rightly push it out.
-  for (let i = 0; i < 2; i++) { await step(host); await step(guest); await host.waitForTimeout(60); }
-  const items = await feed(host);
-  assert.ok(items.some((t) => t === "Your opponent has joined. The game begins."), JSON.stringify(items));
+  assert.deepEqual(await feed(host), [JOINED]);
   assert.ok(await host.locator("#feed").isVisible(), "the feed is on screen");
   assert.equal(await host.getAttribute("#feed", "role"), "log");
   // The feed's notable events are not repeated in the screen-reader-only region.
   const live = await host.textContent("#live");
   assert.ok(!live.includes("Your opponent has joined"), `announced once: ${live}`);
   await shot(host, "messages-feed-desktop-en.png");
+  // The game moves on: the first throw takes the notice away, on both pages (it said what it had to).
+  assert.equal(await step(host), "acted");
+  for (const p of [host, guest]) {
+    await p.waitForFunction((text) => ![...document.querySelectorAll("#feed p")].some((e) => e.textContent === text), JOINED, { timeout: 5000 })
+      .catch(async () => assert.fail(`the join notice is still in the feed after the first throw: ${JSON.stringify(await feed(p))}`));
+  }
+  assert.equal(await host.locator("#feed").isHidden(), true, "the feed with nothing in it is hidden");
+  for (let i = 0; i < 2; i++) { await step(guest); await step(host); await host.waitForTimeout(60); }
 
   // The invite link once more: both seats are taken.
   const lateContext = await browser.newContext(PHONE);
@@ -93,6 +100,19 @@ test("the join notice stays in the feed; a used and a bad invite link say so; th
   assert.deepEqual(await assertResultShown(server.url, "en", "standard", [[host, [0]], [watcher, []]]), { winner: 0, player: 1, reason: "claim" });
   assert.deepEqual(problems.flat().filter((m) => !/WebSocket|status of 40[039]/.test(m)), []);
   for (const c of [hostContext, watcherContext]) await c.close();
+});
+
+test("the join notice goes by itself after a few seconds when nobody throws", { timeout: 60000 }, async () => {
+  const { host, guest, hostContext, guestContext } = await friendGame("en");
+  await host.waitForFunction((text) => document.getElementById("feed").textContent === text, JOINED);
+  const shown = Date.now();
+  // Long enough to be read, gone well before the next turns.
+  await host.waitForFunction(() => document.getElementById("feed").hidden, null, { timeout: 15000 })
+    .catch(async () => assert.fail(`the join notice stayed: ${JSON.stringify(await feed(host))}`));
+  const lasted = Date.now() - shown;
+  assert.ok(lasted >= 4000 && lasted <= 12000, `the notice stayed ${lasted} ms`);
+  assert.deepEqual(await feed(guest), [], "on the friend's page too");
+  for (const c of [hostContext, guestContext]) await c.close();
 });
 
 test("a swap followed by an extra throw shows both in the feed (pass-and-play, Finnish, phone)", { timeout: 90000 }, async () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { launchBrowser, message, startGame, startServer, waitForText } from "./helpers.mjs";
+import { ensureArtifacts, launchBrowser, message, startGame, startServer, waitForText } from "./helpers.mjs";
 
 let server, browser;
 const dataDir = mkdtempSync(join(tmpdir(), "senet-e2e-outage-"));
@@ -53,11 +53,15 @@ test("an outage shows at once on both seats, disables every control with its rea
     for (const page of [host, guest]) {
       await page.waitForFunction((word) => [...document.querySelectorAll(".seat .presence")].every((p) => p.textContent === word), lost, { timeout: 5000 });
       await waitForText(page, "#status", reconnecting, { timeout: 5000 });
+      // The sign before the words cannot be read as the board's capture (a cross: ×, ✕, x).
+      const signs = await page.$$eval(".seat .presence", (ps) => ps.map((p) => getComputedStyle(p, "::before").content));
+      for (const sign of signs) assert.ok(sign !== "none" && !/[×✕✖✗xX+]/.test(sign), `the connection-lost sign ${sign} is no cross`);
       for (const control of ["#throw-button", "#resign-button"]) {
         assert.equal(await page.locator(control).isDisabled(), true, `${control} is disabled while the connection is lost`);
         assert.equal(await page.getAttribute(control, "title"), reconnecting, `${control} says why`);
       }
     }
+    await host.screenshot({ path: join(ensureArtifacts(), "outage-lost-desktop-en.png"), clip: { x: 0, y: 60, width: 1280, height: 200 } });
     await restartServer();
     await host.waitForSelector("#throw-button:not([disabled])", { timeout: 15000 });
     assert.deepEqual(await presenceWords(host), [online, online]);

@@ -1,12 +1,13 @@
 // The game's sounds on the play page (src/play/sounds.ts) against the real server, with every
 // AudioContext and every node it makes counted by an init script: with the sound switch on, a
 // throw and a move make sounds (the sticks' knocks are noise bursts as well as tones), and so do
-// the computer's plies; with it off (the default) no AudioContext is even made.
+// the computer's plies; with it off (the default) no AudioContext is even made. Pass-and-play
+// and spectators get the switch too (off by default, worded for the game's sounds alone).
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { ensureArtifacts, launchBrowser, startGame, startServer, watchConsole } from "./helpers.mjs";
+import { ensureArtifacts, launchBrowser, message, startGame, startServer, watchConsole } from "./helpers.mjs";
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
@@ -115,4 +116,31 @@ test("sound off (the default): a throw and a move make no AudioContext and no no
   assert.deepEqual(counts, { contexts: 0, oscillator: 0, noise: 0, gain: 0, filter: 0 });
   assert.deepEqual(problems.filter((m) => !/WebSocket/.test(m)), []);
   await context.close();
+});
+
+test("pass-and-play and a spectator get the sound switch too, off by default; switched on, a throw sounds on both pages", { timeout: 60000 }, async () => {
+  const local = await newPage();
+  const path = await startGame(local.page, server.url, { opponent: "local", ruleset: "standard" });
+  const watcher = await newPage();
+  await watcher.page.goto(`${server.url}${path}`);
+  await watcher.page.waitForSelector("#status:not(:empty)");
+  for (const [who, page] of [["pass-and-play", local.page], ["spectator", watcher.page]]) {
+    assert.ok(await page.locator("#sound-toggle").isVisible(), `${who}: the sound switch is shown`);
+    assert.equal(await page.isChecked("#sound-toggle"), false, `${who}: off by default`);
+    assert.equal((await page.textContent("#sound-label")).trim(), message("en", "play.attention.sound-game"), `${who}: the switch names the game's sounds only`);
+    assert.equal(await page.locator("#notify-button").isHidden(), true, `${who}: no turn notifications`);
+    assert.deepEqual(await audio(page), { contexts: 0, oscillator: 0, noise: 0, gain: 0, filter: 0 }, `${who}: nothing before the switch`);
+    await page.click("#sound-toggle");
+  }
+  const before = [await audio(local.page), await audio(watcher.page)];
+  await local.page.click("#throw-button");
+  for (const page of [local.page, watcher.page]) await page.waitForFunction(() => document.getElementById("throw-value").textContent !== "");
+  await local.page.waitForTimeout(600);  // the sticks' knocks
+  const after = [await audio(local.page), await audio(watcher.page)];
+  figures.push(`pass-and-play and spectator, sound on, one throw: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+  for (const [i, who] of ["pass-and-play", "spectator"].entries())
+    assert.ok(after[i].noise - before[i].noise >= 4, `${who}: the throw's four sticks sounded: ${JSON.stringify([before[i], after[i]])}`);
+  await local.page.screenshot({ path: join(ensureArtifacts(), "sounds-switch-local-en.png"), fullPage: true });
+  assert.deepEqual([...local.problems, ...watcher.problems].filter((m) => !/WebSocket/.test(m)), []);
+  for (const c of [local.context, watcher.context]) await c.close();
 });

@@ -1,7 +1,8 @@
 // Controls that stay under the finger on a phone (390 × 844, touch): when the claim countdown
 // and then "Claim the win" appear (the friend gone, --grace-seconds 3), no move button and not
-// the throw button moves; Bell's ten captures after the opening throw all fit on the first
-// screen, each one tappable.
+// the throw button moves; the throw button stays put when the throw (sticks or Bell's die and
+// its words) appears, on a phone and a laptop (1280 × 800), in English and German; Bell's ten
+// captures after the opening throw all fit on the first screen, each one tappable.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -58,6 +59,33 @@ test("on a phone no control moves when the claim countdown and the claim button 
   await host.screenshot({ path: join(ensureArtifacts(), "steady-claim-phone-en.png") });
   assert.deepEqual(problems.filter((m) => !/WebSocket/.test(m)), []);
   await hostContext.close();
+});
+
+/** The throw button's box now (CSS px, rounded to a tenth). */
+function throwBox(page) {
+  return page.$eval("#throw-button", (b) => {
+    const r = b.getBoundingClientRect();
+    return Object.fromEntries(["left", "top", "width", "height"].map((k) => [k, Math.round(r[k] * 10) / 10]));
+  });
+}
+
+test("the throw button stays where it is when the throw appears: every ruleset, phone and laptop, English and German", { timeout: 120000 }, async () => {
+  for (const [screen, options] of [["phone", PHONE], ["laptop", DESKTOP]]) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    for (const lang of ["en", "de"]) {
+      for (const ruleset of ["standard", "jequier", "bell"]) {
+        await startGame(page, server.url, { opponent: "local", ruleset, lang });
+        await page.waitForSelector("#throw-button:not([disabled])");
+        const before = await throwBox(page);
+        await (screen === "phone" ? page.tap("#throw-button") : page.click("#throw-button"));
+        await page.waitForFunction(() => document.getElementById("throw-value").textContent !== "" && document.querySelector("#sticks svg"));
+        assert.deepEqual(await throwBox(page), before, `${ruleset}, ${lang}, ${screen}: the throw button did not move when the throw appeared`);
+        if (lang === "de") await page.screenshot({ path: join(ensureArtifacts(), `steady-throw-${screen}-${ruleset}-de.png`) });
+      }
+    }
+    await context.close();
+  }
 });
 
 /**

@@ -1,4 +1,4 @@
-// The event feed (src/play/feed.ts: newest first, at most `max`, a run of the same words counted) and
+// The event feed (src/play/feed.ts: newest first, at most `max`, a run of the same words counted, the join notice fleeting) and
 // the claim countdown (src/play/claim.ts: shown only while a friend is away, the button only once the
 // grace period has passed), on a clock the test moves.
 import assert from "node:assert/strict";
@@ -44,6 +44,26 @@ test("the same words again make one line with a count", () => {
   f.add("Cones throw again.");
   assert.deepEqual(f.items(), ["Cones throw again. (×2)", "Spools pass.", "Cones throw again. (×3)"]);
   assert.deepEqual([...list.children].map((p) => p.className), ["feed-new", "", ""]);
+});
+
+test("a fleeting line (the join notice) leaves after its time or when the game moves on; the empty feed hides", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const list = element("div");
+  const f = new feed.Feed(list);
+  f.add("Your opponent has joined. The game begins.", 6000);
+  t.mock.timers.tick(5999);
+  assert.deepEqual(f.items(), ["Your opponent has joined. The game begins."]);
+  t.mock.timers.tick(1);
+  assert.deepEqual(f.items(), []);
+  assert.equal(list.hidden, true);
+  f.add("Cones pass.");
+  f.add("Your opponent has joined. The game begins.", 6000);
+  f.moveOn();
+  assert.deepEqual(f.items(), ["Cones pass."]);
+  assert.equal(list.hidden, false);
+  f.add("Spools pass.");
+  f.moveOn();
+  assert.deepEqual(f.items(), ["Spools pass.", "Cones pass."], "other lines stay");
 });
 
 const away = { taken: true, kind: "human", online: false };

@@ -98,7 +98,9 @@ std::string boardDiagram(const Ruleset& r, const Catalog& c, const std::string& 
     s += "\n";
     const auto [x1, y1] = cellOf(1);
     s += "<text class=\"diagram-start\" x=\"" + std::to_string(x1 + 2) + "\" y=\"" + std::to_string(y1 - 8) + "\">" + escapeHtml(c.get("learn.diagram.start")) + " ↓</text>\n";
-    s += "<text class=\"diagram-start\" text-anchor=\"end\" x=\"" + std::to_string(width - 8) + "\" y=\"" + std::to_string(height - 6) + "\">" +
+    // The baseline 10 units above the bottom: the 20-unit label's descent (Arabic's letters reach
+    // deepest) stays inside the picture, which clips what overflows it.
+    s += "<text class=\"diagram-start\" text-anchor=\"end\" x=\"" + std::to_string(width - 8) + "\" y=\"" + std::to_string(height - 10) + "\">" +
          escapeHtml(c.get("learn.diagram.off")) + "</text>\n";
     s += "</svg>\n<figcaption><ul class=\"diagram-legend\">";
     for (const House& h : r.houses)

@@ -1,6 +1,7 @@
 // Getting the player's attention: "● Your turn" in the tab title, an optional synthesised sound
 // on their turn and when the friend joins (off by default, the choice remembered; the same
-// switch gives the game's sounds, sounds.ts, their audio context), a
+// switch gives the game's sounds, sounds.ts, their audio context, also to pass-and-play and
+// spectators), a
 // notification while the tab is hidden (only after the player turned them on), and ways to pass
 // the invite on: the device's share sheet and a QR code (its code is loaded only when opened).
 import { byId } from "../shared/dom";
@@ -17,6 +18,8 @@ let audio: AudioContext | null = null;
 /** True once the player tapped, clicked or pressed a key: browsers start audio only after that. */
 let gestured = false;
 let game = "";
+/** A seat in a game between two sides (turn chimes, notifications); else pass-and-play or a spectator, who get the game's sounds only. */
+let forPlayer = true;
 
 /** localStorage that tolerates a browser where storage is blocked (then nothing is remembered). */
 function stored(key: string): string | null {
@@ -76,7 +79,7 @@ function notify(title: string, body: string): void {
 
 function showNotifyButton(): void {
   const button = byId<HTMLButtonElement>("notify-button");
-  button.hidden = !notifications();
+  button.hidden = !notifications() || !forPlayer;
   button.textContent = t(notifyOn ? "play.attention.notify-off" : "play.attention.notify-on");
   button.setAttribute("aria-pressed", String(notifyOn));
 }
@@ -98,7 +101,7 @@ async function toggleNotifications(): Promise<void> {
 
 /** The invite link as the share panel shows it, or "" when there is none. */
 function inviteLink(): string {
-  const input = document.getElementById("invite-link") as HTMLInputElement | null;
+  const input = document.getElementById("invite-link") as HTMLTextAreaElement | null;
   return input?.value ?? "";
 }
 
@@ -165,6 +168,18 @@ export function yourTurn(now: boolean): void {
 export function friendJoined(): void {
   chime([523, 659, 784]);
   notify(t("play.attention.notify-joined"), t("play.attention.notify-joined-body"));
+}
+
+/**
+ * Who the alerts are for (the page calls it on every render): a seat in a game between two sides
+ * gets the whole switch and the notifications; pass-and-play and a spectator the same switch, off
+ * by default, for the game's sounds alone (no turn of their own to wait for, no friend to join).
+ */
+export function alertsFor(player: boolean): void {
+  if (player === forPlayer) return;
+  forPlayer = player;
+  byId("sound-label").textContent = t(player ? "play.attention.sound" : "play.attention.sound-game");
+  showNotifyButton();
 }
 
 /** Draws the QR code again if it is open and the invite changed (the share panel calls it). */

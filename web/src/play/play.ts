@@ -26,6 +26,9 @@ import { GameSounds } from "./sounds";
 import * as pageState from "./state";
 import * as words from "./words";
 
+/** How long the join notice stays when nobody throws (ms): long enough to read, not for turns on end. */
+const JOINED_MS = 6000;
+
 /** The page: its model, the parts it draws into, and its way to the server. */
 class PlayPage {
   readonly model: PlayModel;
@@ -127,12 +130,11 @@ class PlayPage {
   }
 
   /**
-   * Sounds a message's events: none before the first snapshot (whose events nothing shows), and
-   * only where the page shows the sound switch (a seat in a game between two sides, render.ts).
+   * Sounds a message's events (through the sound switch, shown to seats, pass-and-play and
+   * spectators alike): none before the first snapshot, whose events nothing shows.
    */
   private hear(msg: ServerMessage): void {
-    const { state, you } = this.model;
-    if (state && you.length && state.opponent !== "local") this.sounds.hear(msg);
+    if (this.model.state) this.sounds.hear(msg);
   }
 
   private onMessage(msg: ServerMessage): void {
@@ -189,10 +191,11 @@ class PlayPage {
       if (ev.e === "moved") m.lastMove = { from: ev.from, to: ev.bearOff ? OFF_SQUARE : ev.dest };
       if (ev.e === "rematch" && m.you.length) { this.goToRematch(ev.game); return; }
       if (ev.e === "joined" && m.you.length && !m.you.includes(ev.seat)) friendJoined();
+      if (ev.e === "thrown" || ev.e === "moved") this.feed.moveOn();  // the join notice has said it
       const said = words.describe(viewOf(m), ev);
       if (!said) continue;
       // Notable events go to the feed (a log region: announced once), the rest to the screen reader only.
-      if (said.notable) this.feed.add(said.text);
+      if (said.notable) this.feed.add(said.text, ev.e === "joined" ? JOINED_MS : 0);
       else announce(this.ui, said.text);
     }
     this.render();
@@ -208,7 +211,7 @@ class PlayPage {
   }
 }
 
-async function copy(ui: PlayUi, input: HTMLInputElement, button: HTMLButtonElement): Promise<void> {
+async function copy(ui: PlayUi, input: HTMLInputElement | HTMLTextAreaElement, button: HTMLButtonElement): Promise<void> {
   try {
     await navigator.clipboard.writeText(input.value);
   } catch {
@@ -243,7 +246,7 @@ async function main(): Promise<void> {
   ui.claim.addEventListener("click", () => page.send({ t: "claim", d: {} }));
   ui.rematch.addEventListener("click", () => page.rematch());
   for (const b of document.querySelectorAll<HTMLButtonElement>("[data-copy]"))
-    b.addEventListener("click", () => void copy(ui, byId<HTMLInputElement>(b.dataset.copy ?? ""), b));
+    b.addEventListener("click", () => void copy(ui, byId<HTMLInputElement | HTMLTextAreaElement>(b.dataset.copy ?? ""), b));
   page.connect();
   setInterval(() => page.send({ t: "ping", d: {} }), 25000);
 }

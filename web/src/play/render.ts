@@ -9,7 +9,7 @@ import type { MoveList } from "../shared/movelist";
 import type { LegalMove, Snapshot } from "../shared/protocol";
 import { drawThrow } from "../shared/sticks";
 import { afterRender } from "./after-render";
-import { inviteShown, yourTurn } from "./attention";
+import { alertsFor, inviteShown, yourTurn } from "./attention";
 import { renderChoices } from "./choices";
 import type { ClaimTimer } from "./claim";
 import { recordedCommitment, type Verdict, verifyGame } from "./fair";
@@ -141,15 +141,15 @@ function renderShare(m: PlayModel, p: PlayParts, s: Snapshot): void {
   byId<HTMLInputElement>("watch-link").value = neutralLink(game);  // a spectator reads their own language
   const invite = inviteLink(game, lang, s, secret, p.rerender);
   byId("share-invite").hidden = !invite;
-  if (invite) byId<HTMLInputElement>("invite-link").value = invite;
+  if (invite) byId<HTMLTextAreaElement>("invite-link").value = invite;
   inviteShown();
   byId("share-resume").hidden = !secret || !m.you.length;
   // With the recorded commitment: another device then checks the throws against the same one.
   const commit = recordedCommitment(game);
   if (secret) byId<HTMLInputElement>("resume-link").value = `${watch}#seat=${secret}${commit ? `&commit=${commit}` : ""}`;
   p.ui.resign.hidden = !m.you.length || s.phase === "over" || s.phase === "waiting";
-  // Sound and notifications are for a player who waits for a turn: not for spectators or pass-and-play.
-  byId("alerts").hidden = !m.you.length || s.opponent === "local";
+  // Notifications and turn chimes are for a player who waits for a turn; the game's sounds are for everyone.
+  alertsFor(m.you.length > 0 && s.opponent !== "local");
   p.claimTimer.update(viewOf(m, s));
 }
 
