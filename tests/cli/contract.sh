@@ -239,8 +239,8 @@ bad moves "piccione:1.............................:1:0:0:0:f:0:0" 1
 ok "24-21" moves "kendall:....................2..1......:1:4:4" 3
 ok "28-off" moves "kendall:2..........................111:1:2:4" 3
 bad apply "kendall:2..........................111:1:2:4" 1 28-29
-ok "piccione:.................11...........:2:1:5:0:-:0:0${NL}win 2" replay "$FIX/piccione.json"
-ok "kendall:...........................1..:2:4:5${NL}win 2" replay "$FIX/kendall.json"
+ok "piccione:.................11...........:2:1:5:0:-:0:0${NL}win 2" replay "$HERE/fixtures/piccione.json"
+ok "kendall:...........................1..:2:4:5${NL}win 2" replay "$HERE/fixtures/kendall.json"
 
 # --- verify: records a real senet-server signed, and tampered copies ---------------------------
 # fixtures/: standard.json (a bear-off), jequier.json (seat 0 threw the first 1, so it plays
