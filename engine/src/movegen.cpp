@@ -4,6 +4,7 @@
 #include "split_steps.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <charconv>
 
@@ -61,6 +62,38 @@ void generateMoves(const Position& p, int v, MoveList& moves) {
         bool backward = false;
         for (Bitboard b = core::legalFroms(r, p, v, backward); b; b &= b - 1)
             moves.push(core::makeMove(r, p, lowestSquare(b), v, backward));
+    });
+}
+
+int countMoves(const Position& p, int v) {
+    assert(p.throwDue() ? p.rules().canThrow(v) : v == kNoThrow);
+    return withRuleset(p.rulesetId, [&](auto tag) {
+        constexpr const Ruleset& r = decltype(tag)::rules;
+        if constexpr (r.turnModel == TurnModel::SplitSteps) {
+            core::StepTable t;
+            core::stepTable(r, p, v, t);
+            return t.count;
+        } else {
+            bool backward = false;
+            return std::popcount(core::legalFroms(r, p, v, backward));
+        }
+    });
+}
+
+Move moveAt(const Position& p, int v, int k) {
+    assert(k >= 0 && k < countMoves(p, v));
+    return withRuleset(p.rulesetId, [&](auto tag) {
+        constexpr const Ruleset& r = decltype(tag)::rules;
+        if constexpr (r.turnModel == TurnModel::SplitSteps) {
+            core::StepTable t;
+            core::stepTable(r, p, v, t);
+            return core::stepAt(r, t, k);
+        } else {
+            bool backward = false;
+            Bitboard froms = core::legalFroms(r, p, v, backward);
+            for (; k > 0; --k) froms &= froms - 1;
+            return core::makeMove(r, p, lowestSquare(froms), v, backward);
+        }
     });
 }
 

@@ -15,7 +15,7 @@ template <const Ruleset& r>
 PlayoutResult randomSplitStepPlayout(Position p, Rng& rng, int maxPlies) {
     PlayoutResult result;
     result.outcome = core::outcome(r, p);
-    MoveList steps;
+    core::StepTable steps;
     while (result.outcome == Outcome::Ongoing && result.plies < maxPlies) {
         const std::uint64_t x = rng.next();
         int v = kNoThrow;
@@ -23,9 +23,10 @@ PlayoutResult randomSplitStepPlayout(Position p, Rng& rng, int maxPlies) {
             v = r.outcomes[x & static_cast<std::uint64_t>(r.outcomeCount - 1)].throw_.value;
             ++result.throws;
         }
-        core::splitSteps(r, p, v, steps);
+        // Counted by amount as bitboards, one drawn uniformly, without building the list.
+        core::stepTable(r, p, v, steps);
         Move m = Move::pass();
-        if (!steps.empty()) m = steps[static_cast<int>(((x >> 32) * static_cast<std::uint64_t>(steps.size())) >> 32)];
+        if (steps.count) m = core::stepAt(r, steps, static_cast<int>(((x >> 32) * static_cast<std::uint64_t>(steps.count)) >> 32));
         p = core::applySplitStep(r, p, v, m);
         if (m.has(kBearOff)) result.outcome = core::outcome(r, p);
         ++result.plies;

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "movegen_core.hpp"
 
@@ -72,6 +74,71 @@ SENET_INLINE void splitSteps(const Ruleset& r, const Position& p, int v, MoveLis
         if (!out.empty() || p.direction == TurnDirection::Forward) return;
     }
     backwardSteps(r, p, budget, out);
+}
+
+/// The legal steps of splitSteps as bitboards by amount, for counting and drawing one without
+/// building the list (random playouts): `froms[a]` holds the squares whose piece may step by `a`
+/// (forward or, when `backward`, backward), `enter` whether `in-1` is legal, `count` how many
+/// steps there are in all.
+struct StepTable {
+    std::array<Bitboard, 6> froms{};  ///< index 1..5: the amount
+    bool enter = false;
+    bool backward = false;
+    int count = 0;
+};
+
+/// Fills `t` with the steps splitSteps would list for `p` and `v` (the same set; another order).
+SENET_INLINE void stepTable(const Ruleset& r, const Position& p, int v, StepTable& t) {
+    const bool fresh = p.throwDue();
+    const int budget = fresh ? v : p.remainder;
+    const int me = index(p.turn);
+    const Bitboard own = p.board[me];
+    const Bitboard empty = ~(p.board[0] | p.board[1]) & kAllSquares;
+    t = StepTable{};
+    if (p.direction != TurnDirection::Backward) {
+        t.enter = fresh && budget == 1 && !p.entryThrowDue && r.piecesPerSide - std::popcount(own) - p.off[me] > 0 &&
+                  (empty & bit(r.entrySquare));
+        const Bitboard movers = fresh && p.entryThrowDue ? own & bit(r.entrySquare) : own;
+        // Square s steps to s + a when that square is empty (bit s-1 of empty >> a), or off when
+        // s + a is exactly 31 (the bear-off table).
+        for (int a = 1; a <= budget; ++a) {
+            t.froms[a] = movers & ((empty >> a) | r.bearOffFroms[a]);
+            t.count += std::popcount(t.froms[a]);
+        }
+        t.count += t.enter;
+        if (t.count || p.direction == TurnDirection::Forward) return;
+    }
+    t.backward = true;
+    const Bitboard movers = own & ~r.noBackwardSquares;
+    for (int a = 1; a <= budget; ++a) {
+        t.froms[a] = movers & (empty << a) & kAllSquares;  // s - a empty, and s - a >= 1
+        t.count += std::popcount(t.froms[a]);
+    }
+}
+
+/// The step number `k` (0 <= k < t.count) of a table: `in-1` first, then by amount and square.
+SENET_INLINE Move stepAt(const Ruleset& r, const StepTable& t, int k) {
+    if (t.enter) {
+        if (k == 0) return Move::enter(r.entrySquare);
+        --k;
+    }
+    for (int a = 1; a <= 5; ++a) {
+        Bitboard f = t.froms[a];
+        const int c = std::popcount(f);
+        if (k >= c) {
+            k -= c;
+            continue;
+        }
+        for (; k > 0; --k) f &= f - 1;
+        const int s = lowestSquare(f);
+        const auto from = static_cast<std::uint8_t>(s);
+        if (t.backward) return Move{from, static_cast<std::uint8_t>(s - a), static_cast<std::uint8_t>(s - a), kBackward};
+        const int to = s + a;
+        if (to == kOffBoard) return Move{from, kOffBoard, kOffBoard, kBearOff};
+        if (to == r.waterSquare) return Move{from, static_cast<std::uint8_t>(to), 0, kToHand};
+        return Move{from, static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(to), 0};
+    }
+    return Move::pass();  // k out of range: not reached for 0 <= k < t.count
 }
 
 /// Ends the turn in `q`: `next` acts, with a new turn (`0:-:0:0`).

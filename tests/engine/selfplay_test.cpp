@@ -81,6 +81,18 @@ bool checkMoves(const Position& p) {
             }
             lastKey = key;
         }
+        // The counted moves and those drawn by number are the listed ones (random playouts).
+        if (countMoves(p, v) != moves.size()) {
+            ADD_FAILURE() << "countMoves " << countMoves(p, v) << " for " << moves.size() << " moves with a " << v << " in " << formatPosition(p);
+            ok = false;
+        }
+        for (int k = 0; k < std::min(countMoves(p, v), moves.size()); ++k) {
+            const Move m = moveAt(p, v, k);
+            if (std::find(moves.begin(), moves.end(), m) == moves.end()) {
+                ADD_FAILURE() << "moveAt " << k << " gives " << formatMove(m) << ", not a listed move, with a " << v << " in " << formatPosition(p);
+                ok = false;
+            }
+        }
         if (moves.empty() && !parseMove(p, v, "pass").ok()) {
             ADD_FAILURE() << "pass not accepted with a " << v << " in " << formatPosition(p);
             ok = false;

@@ -18,6 +18,15 @@ namespace senet {
 /// ruleset's moving rules: standard 2–8, Jéquier 3–8, Bell 3–6.
 void generateMoves(const Position& p, int throwValue, MoveList& moves);
 
+/// How many legal moves generateMoves(p, throwValue) lists, counted without building the list
+/// (0 when the only move is a pass). Same preconditions as generateMoves.
+int countMoves(const Position& p, int throwValue);
+
+/// The legal move number `k`, 0 <= k < countMoves(p, throwValue), in an order of its own (the
+/// same set as generateMoves, not always its order: Piccione's steps go by amount). For drawing
+/// a random move without building the list.
+Move moveAt(const Position& p, int throwValue, int k);
+
 /// The squares of the pieces that have a legal move with a throw of `v` (1 bit each: every
 /// piece has at most one move per throw), `v` a value the ruleset can throw. Sets `backward`
 /// when these are Jéquier's backward moves (rule 6). The allocation-free core of generateMoves.
