@@ -231,6 +231,13 @@ TEST(NewRulesets, PagesInEveryLanguage) {
         EXPECT_TRUE(theSite().content("/" + lang + "/learn/kendall")) << lang;
         EXPECT_NE(theSite().content("/" + lang + "/variants/kendall")->body.find("href=\"/" + lang + "/learn/kendall\""), std::string::npos);
         EXPECT_EQ(theSite().content("/" + lang + "/variants/piccione")->body.find("href=\"/" + lang + "/learn/piccione\""), std::string::npos);
+        // Every tutorial lists Kendall's; its last step offers a game only once Kendall is offered for play.
+        const std::string learn = theSite().content("/" + lang + "/learn/standard")->body;
+        EXPECT_NE(learn.find("<li><a href=\"/" + lang + "/learn/kendall\">" + escapeHtml(c.get("ruleset.kendall")) + "</a></li>"), std::string::npos) << lang;
+        const std::string kendallLearn = theSite().content("/" + lang + "/learn/kendall")->body;
+        EXPECT_EQ(kendallLearn.find("<p class=\"cta-block\" hidden><button type=\"button\" class=\"button primary\" id=\"learn-play\"") != std::string::npos,
+                  !isOffered(RulesetId::Kendall)) << lang;
+        EXPECT_NE(learn.find("<p class=\"cta-block\"><button type=\"button\" class=\"button primary\" id=\"learn-play\""), std::string::npos) << lang;
     }
 }
 

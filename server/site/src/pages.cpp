@@ -224,7 +224,9 @@ std::string Impl::renderLearn(const std::string& lang, const std::string& page) 
     ctx.set("heading", c.format("learn.heading", {{"ruleset", c.get("ruleset." + key)}}));
     ctx.set("ruleset", key).set("board", boardJson(r)).set("strings", asset("i18n/" + lang + ".json")).set("script", asset("learn.js"));
     ctx.set("rulesHref", r.id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + key);
-    for (const Ruleset* other : offeredRulesets()) {
+    if (isOffered(r.id)) ctx.set("offered", "1");  // the last step's game against the beginner, once the ruleset is offered
+    for (const Ruleset* other : allRulesets()) {  // every tutorial
+        if (!hasLearnPage(std::string(other->key))) continue;
         Context item;
         item.set("href", "/" + lang + "/learn/" + std::string(other->key)).set("name", c.get("ruleset." + std::string(other->key)));
         if (other->id == r.id) item.set("current", "1");
