@@ -15,7 +15,7 @@ namespace {
 
 using senet::sitetest::theSite;
 
-const std::vector<std::string> kPages{"", "rules", "variants/jequier", "variants/bell", "fairness"};
+const std::vector<std::string> kPages{"", "rules", "variants/jequier", "variants/bell", "variants/kendall", "variants/piccione", "fairness", "learn/kendall"};
 
 }  // namespace
 

@@ -19,7 +19,7 @@ export const ARTIFACTS = join(REPO, "test-artifacts");
 export const LANG_DIRS = Object.fromEntries(readFileSync(join(WEB, "po", "languages.txt"), "utf8").split("\n")
   .map((line) => line.replace(/#.*/, "").trim().split(/\s+/)).filter((w) => w[0]).map(([code, dir]) => [code, dir]));
 export const LANGS = Object.keys(LANG_DIRS);
-export const CONTENT = ["", "rules", "variants/jequier", "variants/bell", "fairness"];
+export const CONTENT = ["", "rules", "variants/jequier", "variants/bell", "variants/kendall", "variants/piccione", "fairness"];
 const TEST_SEED = "5e4e7400000000000000000000000000000000000000000000000000000000aa";
 
 /** The server binary: $SENET_SERVER, else the one built in build/ of this checkout. */

@@ -41,9 +41,10 @@ const INFO = {
   standard: { ruleset: "standard", safe: [27, 28, 29, 30] },
   jequier: { ruleset: "jequier", safe: [26, 28, 29, 30] },
   bell: { ruleset: "bell", safe: [26, 27, 28, 29, 30] },
+  kendall: { ruleset: "kendall", safe: [] },
 };
 
-for (const ruleset of ["standard", "jequier", "bell"]) {
+for (const ruleset of ["standard", "jequier", "bell", "kendall"]) {
   test(`${ruleset}: every lesson's position is valid and its answer is legal, meets its goal and applies`, () => {
     const lessons = L.lessonsFor(ruleset);
     assert.ok(lessons.length >= 7, `${ruleset} has ${lessons.length} lessons`);
@@ -73,6 +74,10 @@ test("lessons that teach a choice refuse the other legal move as not what is ask
   const swap = L.lessonsFor("standard").find((l) => l.key === "learn.standard.swap.");
   assert.deepEqual(moves(swap.position, swap.throwValue), ["2-5", "8-11"]);
   assert.equal(L.meetsGoal(swap.goal, "2-5", L.parsePosition(swap.position)), false);
+  // Kendall: a 1 from 26 is legal but falls into the water.
+  const kwater = L.lessonsFor("kendall").find((l) => l.key === "learn.kendall.water.");
+  assert.deepEqual(moves(kwater.position, kwater.throwValue), ["23-24", "26-27"]);
+  assert.equal(L.meetsGoal(kwater.goal, "26-27", L.parsePosition(kwater.position)), false);
   assert.equal(L.lessonsFor("nope").length, 0);
 });
 
@@ -87,6 +92,9 @@ const WRONG = [
   ["bell", "learn.bell.houses.", 10, "learn.why.compulsion"],
   ["bell", "learn.bell.houses.", 27, "learn.why.safe"],
   ["bell", "learn.common.moving.", 4, "learn.why.own"],
+  ["kendall", "learn.kendall.stop.", 24, "learn.why.stop"],
+  ["kendall", "learn.kendall.final.", 28, "learn.why.final-exact"],
+  ["kendall", "learn.common.moving.", 4, "learn.why.own"],
 ];
 
 test("the reason given for a refused move names the rule that refuses it", () => {

@@ -25,6 +25,16 @@ std::string pieceShape(int player, int x, int y) {
     return "<path class=\"piece piece-2\" transform=\"" + at + "\" d=\"M26 24 H74 L58 55 L74 86 H26 L42 55 Z\"/>";
 }
 
+/// The throws that bear a piece off from `square` when it may move only off the board (Kendall's
+/// final houses, rule 8), as "3" or "2 or 3"; "" for every other square.
+std::string exitThrows(const Ruleset& r, int square, const Catalog& c) {
+    if (!(r.bearOffOnlySquares & bit(square))) return "";
+    std::vector<std::string> values;
+    for (int v = 0; v < 16; ++v)
+        if ((r.bearOffThrows[square] >> v) & 1) values.push_back(std::to_string(v));
+    return c.joinList(values, true);
+}
+
 /// A short mark for a house inside its cell (the full name is in the legend and the description).
 std::string houseMark(std::string_view key) {
     if (key == "water") return "≈";
@@ -36,6 +46,12 @@ std::string houseMark(std::string_view key) {
     if (key == "iii") return "III";
     if (key == "ii") return "II";
     if (key == "i") return "I";
+    if (key == "rebirth") return "↺";      // Kendall's 15: where the water sends a piece back
+    if (key == "horus") return "◉";        // the eye of Horus
+    if (key == "ankh") return "☥";
+    if (key == "nefer") return "♡";        // nefer, "good": no hieroglyph in common fonts
+    if (key == "three-birds") return "III";
+    if (key == "two-men") return "II";
     return "";
 }
 
@@ -43,14 +59,25 @@ std::string houseMark(std::string_view key) {
 
 std::string boardDiagram(const Ruleset& r, const Catalog& c, const std::string& id) {
     const int width = kMargin * 2 + kCell * 10 + 40, height = kMargin * 2 + kCell * 3;
+    // A house's name, with its exit throw where it lets a piece only off the board ("House of Horus
+    // (off with 1)") and a note where landing owes a throw ("ankh (extra throw)").
+    auto houseText = [&](const House& h) {
+        std::string name = c.get("house." + std::string(h.key));
+        if (const std::string exit = exitThrows(r, h.square, c); !exit.empty())
+            name += " (" + c.format("learn.diagram.exit", {{"value", exit}}) + ")";
+        if (r.extraThrowSquares & bit(h.square)) name += " (" + c.get("learn.diagram.extra") + ")";  // Piccione 10
+        return name;
+    };
     std::vector<std::string> houseLines;
     for (const House& h : r.houses)
         if (h.square)
-            houseLines.push_back(c.format("learn.diagram.house", {{"square", std::to_string(h.square)}, {"name", c.get("house." + std::string(h.key))}}));
+            houseLines.push_back(c.format("learn.diagram.house", {{"square", std::to_string(h.square)}, {"name", houseText(h)}}));
     const int startSquares = r.piecesPerSide * 2;
-    const std::string desc = c.get("learn.diagram.path") + " " +
-                             c.format("learn.diagram.start-desc", {{"count", std::to_string(r.piecesPerSide)}, {"last", std::to_string(startSquares)}}) +
-                             " " + c.format("learn.diagram.houses", {{"list", c.joinList(houseLines, false)}});
+    const bool inHand = r.openingSetup[0] == 0 && r.openingSetup[1] == 0;  // Piccione 1: the board starts empty
+    const std::string start = inHand ? c.format("learn.diagram.start-hand", {{"count", std::to_string(r.piecesPerSide)}})
+                                     : c.format("learn.diagram.start-desc", {{"count", std::to_string(r.piecesPerSide)}, {"last", std::to_string(startSquares)}});
+    const std::string desc = c.get("learn.diagram.path") + " " + start + " " +
+                             c.format("learn.diagram.houses", {{"list", c.joinList(houseLines, false)}});
     std::string s;
     s += "<figure class=\"board-diagram\" data-ruleset=\"" + std::string(r.key) + "\">\n";
     s += "<svg dir=\"ltr\" direction=\"ltr\" role=\"img\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(height) +
@@ -70,7 +97,11 @@ std::string boardDiagram(const Ruleset& r, const Catalog& c, const std::string& 
             if (h.square == sq)
                 s += "<text class=\"diagram-house\" text-anchor=\"middle\" x=\"" + std::to_string(x + 50) + "\" y=\"" + std::to_string(y + 64) + "\">" +
                      houseMark(h.key) + "</text>";
-        if (sq <= startSquares) s += pieceShape(sq % 2 == 1 ? 1 : 2, x, y);
+        if (const std::string exit = exitThrows(r, sq, c); !exit.empty())
+            s += "<text class=\"diagram-exit\" text-anchor=\"end\" x=\"" + std::to_string(x + 92) + "\" y=\"" + std::to_string(y + 22) + "\">→" +
+                 escapeHtml(exit) + "</text>";
+        for (int p = 0; p < 2; ++p)  // the pieces as the game starts (before any opening throw)
+            if (r.openingSetup[p] & bit(sq)) s += pieceShape(p + 1, x, y);
         s += "\n";
     }
     // The path: a line through every square's lower part, an arrowhead between each two squares.
@@ -105,7 +136,7 @@ std::string boardDiagram(const Ruleset& r, const Catalog& c, const std::string& 
     s += "</svg>\n<figcaption><ul class=\"diagram-legend\">";
     for (const House& h : r.houses)
         if (h.square)
-            s += "<li><strong>" + std::to_string(h.square) + "</strong> " + escapeHtml(c.get("house." + std::string(h.key))) + "</li>";
+            s += "<li><strong>" + std::to_string(h.square) + "</strong> " + escapeHtml(houseText(h)) + "</li>";
     s += "</ul></figcaption>\n</figure>\n";
     return s;
 }

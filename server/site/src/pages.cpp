@@ -1,4 +1,5 @@
 // The pages: which values each template gets.
+#include <algorithm>
 #include <cstdio>
 
 #include "diagram.hpp"
@@ -71,9 +72,19 @@ std::string boardJson(const Ruleset& r) {
 
 }  // namespace
 
+bool Impl::hasLearnPage(const std::string& key) {
+    const std::vector<std::string>& all = contentPages();
+    return std::find(all.begin(), all.end(), "learn/" + key) != all.end();
+}
+
 const std::vector<std::string>& Impl::contentPages() {
-    static const std::vector<std::string> pages{"", "rules", "variants/jequier", "variants/bell", "fairness",
-                                                "learn/standard", "learn/jequier", "learn/bell"};
+    // Every ruleset but the standard game has a variant page; the tutorials exist for the rulesets with lessons.
+    static const std::vector<std::string> pages = [] {
+        std::vector<std::string> out{"", "rules", "fairness", "learn/standard", "learn/jequier", "learn/bell", "learn/kendall"};
+        for (const Ruleset* r : allRulesets())
+            if (r->id != RulesetId::Standard) out.push_back("variants/" + std::string(r->key));
+        return out;
+    }();
     return pages;
 }
 
@@ -154,9 +165,14 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
             ctx.list("glance").push_back(Context{}.set("label", c.get("rc.label." + a)).set("text", describeAspect(a, standard, c)));
         ctx.set("diagram", boardDiagram(standard, c, "diagram"));
         ctx.set("learnHref", "/" + lang + "/learn/standard");
+        for (const Ruleset* r : allRulesets())  // every variant page, also of rulesets not yet offered for play
+            if (r->id != RulesetId::Standard)
+                ctx.list("variants").push_back(Context{}.set("href", "/" + lang + "/variants/" + std::string(r->key))
+                                                   .set("name", c.get("ruleset." + std::string(r->key)))
+                                                   .set("summary", c.get("ruleset." + std::string(r->key) + ".short")));
         return wrap(ctx, "rules", c);
     }
-    if (page == "variants/jequier" || page == "variants/bell") {
+    if (page.starts_with("variants/")) {
         const std::string key = page.substr(9);
         const Ruleset& variant = ruleset(*rulesetByKey(key));
         Context ctx = layout(lang, page, key + ".title");
@@ -164,7 +180,8 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         ctx.set("whatIs", c.get(key + ".what-is")).set("standardName", c.get("ruleset.standard"));
         ctx.set("variantName", c.get(key + ".title"));
         ctx.set("diagram", boardDiagram(variant, c, "diagram"));
-        ctx.set("learnHref", "/" + lang + "/learn/" + key);
+        if (hasLearnPage(key)) ctx.set("learnHref", "/" + lang + "/learn/" + key);
+        if (isOffered(variant.id)) ctx.set("offered", "1");  // "Play this variant" only where the home page offers it
         ctx.set("tableCaption", c.format("variant.table-caption", {{"variant", c.get(key + ".title")}}));
         for (const std::string& p : c.keysWithPrefix(key + ".rules.")) ctx.list("rules").push_back(Context{}.set("text", c.get(p)));
         for (const std::string& p : c.keysWithPrefix(key + ".history.")) ctx.list("history").push_back(Context{}.set("text", c.get(p)));
@@ -207,7 +224,9 @@ std::string Impl::renderLearn(const std::string& lang, const std::string& page) 
     ctx.set("heading", c.format("learn.heading", {{"ruleset", c.get("ruleset." + key)}}));
     ctx.set("ruleset", key).set("board", boardJson(r)).set("strings", asset("i18n/" + lang + ".json")).set("script", asset("learn.js"));
     ctx.set("rulesHref", r.id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + key);
-    for (const Ruleset* other : offeredRulesets()) {
+    if (isOffered(r.id)) ctx.set("offered", "1");  // the last step's game against the beginner, once the ruleset is offered
+    for (const Ruleset* other : allRulesets()) {  // every tutorial
+        if (!hasLearnPage(std::string(other->key))) continue;
         Context item;
         item.set("href", "/" + lang + "/learn/" + std::string(other->key)).set("name", c.get("ruleset." + std::string(other->key)));
         if (other->id == r.id) item.set("current", "1");

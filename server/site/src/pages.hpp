@@ -32,6 +32,8 @@ struct Impl {
 
     /// The content pages' names after "/{lang}/": "", "rules", "variants/jequier", …
     static const std::vector<std::string>& contentPages();
+    /// Whether the ruleset with this key has a tutorial page (a "learn/KEY" content page).
+    static bool hasLearnPage(const std::string& key);
     std::string renderContent(const std::string& lang, const std::string& page) const;
     /// The tutorial of one ruleset; `page` is "learn/{key}" with a known key.
     std::string renderLearn(const std::string& lang, const std::string& page) const;

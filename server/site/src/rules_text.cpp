@@ -43,6 +43,8 @@ std::string houseName(const Ruleset& r, int square, const Catalog& c) {
 }
 
 std::string setup(const Ruleset& r, const Catalog& c) {
+    if (r.openingSetup[0] == 0 && r.openingSetup[1] == 0)  // Piccione 1: the board starts empty
+        return c.format("rc.setup.hand", {{"count", std::to_string(r.piecesPerSide)}});
     if (alternating(r))
         return c.format("rc.setup.alternating", {{"count", std::to_string(r.piecesPerSide)},
                                                  {"last", std::to_string(2 * r.piecesPerSide)}});
@@ -60,6 +62,7 @@ std::string opening(const Ruleset& r, const Catalog& c) {
                                                      {"to", reached ? std::to_string(lowestSquare(reached)) : "?"},
                                                      {"squares", squaresText(r.openingSetup[two], c)}});
     }
+    if (r.setup[index(r.firstToMove)] == 0) return c.get("rc.opening.none-hand");
     return c.format("rc.opening.none", {{"squares", squaresText(r.setup[index(r.firstToMove)], c)}});
 }
 
@@ -70,11 +73,15 @@ std::string throws(const Ruleset& r, const Catalog& c) {
 }
 
 std::string extra(const Ruleset& r, const Catalog& c) {
-    if (r.extraThrowAfter == 0) return c.get("rc.extra.none");
-    return c.format("rc.extra.some", {{"values", numbers(valuesOf(r.extraThrowAfter), c, true)}});
+    std::string text = r.extraThrowAfter == 0 ? c.get("rc.extra.none")
+                                              : c.format("rc.extra.some", {{"values", numbers(valuesOf(r.extraThrowAfter), c, true)}});
+    // Piccione 10: landing on these squares owes a throw; owed throws add up.
+    if (r.extraThrowSquares) text += " " + c.format("rc.extra.squares", {{"squares", numbers(squaresOf(r.extraThrowSquares), c, true)}});
+    return text;
 }
 
 std::string landing(const Ruleset& r, const Catalog& c) {
+    if (r.turnModel == TurnModel::SplitSteps) return c.get("rc.landing.never");  // Piccione 3: empty squares only
     const bool swap = r.capture == CaptureMode::Swap;
     if (r.neighbourProtection) return c.get(swap ? "rc.landing.swap-protected" : "rc.landing.remove-protected");
     return c.get(swap ? "rc.landing.swap" : "rc.landing.remove");
@@ -87,6 +94,10 @@ std::string blockade(const Ruleset& r, const Catalog& c) {
 }
 
 std::string safe(const Ruleset& r, const Catalog& c) {
+    if (r.safeSquares == 0)
+        return c.get(r.turnModel == TurnModel::SplitSteps ? "rc.safe.none-needed"
+                     : r.neighbourProtection             ? "rc.safe.neighbour-only"
+                                                         : "rc.safe.none");
     std::string text = c.format("rc.safe.squares", {{"squares", squaresText(r.safeSquares, c)}});
     if (r.neighbourProtection) text += " " + c.get("rc.safe.neighbour");
     return text;
@@ -99,6 +110,7 @@ std::string water(const Ruleset& r, const Catalog& c) {
             return c.format("rc.water.back-to", {{"square", std::to_string(r.waterSquare)},
                                                  {"target", std::to_string(r.waterReturnSquare)}});
         case WaterReturn::LowestEmpty: return c.format("rc.water.lowest-empty", {{"square", std::to_string(r.waterSquare)}});
+        case WaterReturn::ToHand: return c.format("rc.water.to-hand", {{"square", std::to_string(r.waterSquare)}});
     }
     return "";
 }
@@ -118,7 +130,42 @@ std::string houses(const Ruleset& r, const Catalog& c) {
 }
 
 std::string backward(const Ruleset& r, const Catalog& c) {
-    return c.get(r.backwardWhenNoForward ? "rc.backward.when-stuck" : "rc.backward.never");
+    if (!r.backwardWhenNoForward) return c.get("rc.backward.never");
+    std::string text = c.get(r.turnModel == TurnModel::SplitSteps ? "rc.backward.turn"
+                             : r.backwardSwaps                     ? "rc.backward.when-stuck-swap"
+                                                                   : "rc.backward.when-stuck");
+    // Kendall 8 and Piccione 4: pieces on the final houses never move back.
+    const Bitboard never = r.noBackwardSquares | r.bearOffOnlySquares;
+    if (never) text += " " + c.format("rc.backward.not-from", {{"squares", squaresText(never, c)}});
+    return text;
+}
+
+std::string stop(const Ruleset& r, const Catalog& c) {
+    if (r.stopSquare == 0) return c.get("rc.stop.none");
+    const std::string name = houseName(r, r.stopSquare, c);
+    return c.format(name.empty() ? "rc.stop.square" : "rc.stop.named",
+                    {{"square", std::to_string(r.stopSquare)}, {"before", std::to_string(r.stopSquare - 1)}, {"name", name}});
+}
+
+std::string finalHouses(const Ruleset& r, const Catalog& c) {
+    if (r.bearOffOnlySquares == 0) return c.get("rc.final.none");
+    std::vector<std::string> items;
+    for (int s : squaresOf(r.bearOffOnlySquares))
+        items.push_back(c.format("rc.final.item", {{"square", std::to_string(s)}, {"values", numbers(valuesOf(r.bearOffThrows[s]), c, true)}}));
+    return c.format("rc.final.only-off", {{"squares", squaresText(r.bearOffOnlySquares, c)}, {"list", c.joinList(items, false)}});
+}
+
+std::string hand(const Ruleset& r, const Catalog& c) {
+    if (r.entrySquare == 0) return c.get("rc.hand.none");
+    return c.format("rc.hand.enter", {{"square", std::to_string(r.entrySquare)}});
+}
+
+std::string split(const Ruleset& r, const Catalog& c) {
+    return c.get(r.turnModel == TurnModel::SplitSteps ? "rc.split.steps" : "rc.split.whole");
+}
+
+std::string direction(const Ruleset& r, const Catalog& c) {
+    return c.get(r.turnModel == TurnModel::SplitSteps ? "rc.direction.turn" : "rc.direction.each-move");
 }
 
 std::string compulsion(const Ruleset& r, const Catalog& c) {
@@ -130,7 +177,10 @@ std::string noMove(const Ruleset& r, const Catalog& c) {
     const std::string values = numbers(valuesOf(r.extraThrowAfter), c, true);
     if (r.extraThrowAfter == 0) return c.get("rc.no-move.pass");
     if (r.extraThrowAfterPass) return c.format("rc.no-move.pass-extra", {{"values", values}});
-    return c.format("rc.no-move.lost", {{"values", values}});
+    std::string text = c.format("rc.no-move.lost", {{"values", values}});
+    // Piccione 9: the rest of the throw and the owed throws go too, and a piece on the entry square returns to the hand.
+    if (r.turnModel == TurnModel::SplitSteps) text += " " + c.format("rc.no-move.split", {{"square", std::to_string(r.entrySquare)}});
+    return text;
 }
 
 std::string bearOff(const Ruleset& r, const Catalog& c) {
@@ -182,9 +232,10 @@ std::string win(const Ruleset& r, const Catalog& c) {
 }  // namespace
 
 const std::vector<std::string>& ruleAspects() {
-    static const std::vector<std::string> aspects{"setup",  "opening",  "throws",     "extra",   "landing",
-                                                  "blockade", "safe",   "water",      "houses",  "backward",
-                                                  "compulsion", "no-move", "bear-off", "win"};
+    static const std::vector<std::string> aspects{"setup",    "hand",     "opening",  "throws",     "split",   "direction",
+                                                  "extra",    "landing",  "blockade", "safe",       "water",   "houses",
+                                                  "stop",     "backward", "compulsion", "no-move",  "final",   "bear-off",
+                                                  "win"};
     return aspects;
 }
 
@@ -192,10 +243,16 @@ bool aspectDiffers(const std::string& a, const Ruleset& x, const Ruleset& y) {
     if (a == "setup") return x.piecesPerSide != y.piecesPerSide || x.openingSetup != y.openingSetup;
     if (a == "opening") return x.opening != y.opening || x.firstToMove != y.firstToMove;
     if (a == "throws") return x.implement != y.implement || x.sticksNoneUpValue != y.sticksNoneUpValue || x.throwValues != y.throwValues;
-    if (a == "extra") return x.extraThrowAfter != y.extraThrowAfter;
-    if (a == "landing") return x.capture != y.capture || x.neighbourProtection != y.neighbourProtection;
+    if (a == "hand") return x.entrySquare != y.entrySquare;
+    if (a == "split" || a == "direction") return x.turnModel != y.turnModel;
+    if (a == "extra") return x.extraThrowAfter != y.extraThrowAfter || x.extraThrowSquares != y.extraThrowSquares;
+    if (a == "landing")
+        return x.turnModel != y.turnModel || x.capture != y.capture || x.neighbourProtection != y.neighbourProtection;
     if (a == "blockade") return x.blockadeLength != y.blockadeLength;
-    if (a == "safe") return x.safeSquares != y.safeSquares || x.neighbourProtection != y.neighbourProtection;
+    if (a == "safe")
+        return x.safeSquares != y.safeSquares || x.neighbourProtection != y.neighbourProtection || x.turnModel != y.turnModel;
+    if (a == "stop") return x.stopSquare != y.stopSquare;
+    if (a == "final") return x.bearOffOnlySquares != y.bearOffOnlySquares || (x.bearOffOnlySquares && x.bearOffThrows != y.bearOffThrows);
     if (a == "water")  // when one side has no House of Water at all, the "houses" row says so
         return x.waterSquare != 0 && y.waterSquare != 0 &&
                (x.waterSquare != y.waterSquare || x.waterReturn != y.waterReturn || x.waterReturnSquare != y.waterReturnSquare);
@@ -209,11 +266,16 @@ bool aspectDiffers(const std::string& a, const Ruleset& x, const Ruleset& y) {
         };
         return named(x) != named(y);
     }
-    if (a == "backward") return x.backwardWhenNoForward != y.backwardWhenNoForward;
+    if (a == "backward")
+        return x.backwardWhenNoForward != y.backwardWhenNoForward ||
+               (x.backwardWhenNoForward &&
+                (x.backwardSwaps != y.backwardSwaps || x.turnModel != y.turnModel ||
+                 (x.noBackwardSquares | x.bearOffOnlySquares) != (y.noBackwardSquares | y.bearOffOnlySquares)));
     if (a == "compulsion") return x.compulsionSquares != y.compulsionSquares;
     if (a == "no-move")  // without extra throws the "extra" row already tells it
         return x.extraThrowAfter != 0 && y.extraThrowAfter != 0 &&
-               (x.extraThrowAfterPass != y.extraThrowAfterPass || x.extraThrowAfter != y.extraThrowAfter);
+               (x.extraThrowAfterPass != y.extraThrowAfterPass || x.extraThrowAfter != y.extraThrowAfter ||
+                x.turnModel != y.turnModel);
     if (a == "bear-off") return x.bearOffAt != y.bearOffAt || x.bearOffThrows != y.bearOffThrows || x.bearOffZone != y.bearOffZone;
     if (a == "win") return x.win != y.win || x.piecesPerSide != y.piecesPerSide;
     return false;
@@ -221,7 +283,12 @@ bool aspectDiffers(const std::string& a, const Ruleset& x, const Ruleset& y) {
 
 std::string describeAspect(const std::string& a, const Ruleset& r, const Catalog& c) {
     if (a == "setup") return setup(r, c);
+    if (a == "hand") return hand(r, c);
     if (a == "opening") return opening(r, c);
+    if (a == "split") return split(r, c);
+    if (a == "direction") return direction(r, c);
+    if (a == "stop") return stop(r, c);
+    if (a == "final") return finalHouses(r, c);
     if (a == "throws") return throws(r, c);
     if (a == "extra") return extra(r, c);
     if (a == "landing") return landing(r, c);

@@ -39,7 +39,12 @@ export function whyIllegal(p: Parsed, info: BoardInfo, from: number, throwValue:
     return { key: "learn.why.bear-off-throw", params };
   }
   if (info.ruleset === "jequier" && to >= 30 && mine.some((s) => s < 21)) return { key: "learn.why.bear-off-zone", params };
-  if (info.ruleset === "jequier") {
+  if (info.ruleset === "kendall") {
+    // Rule 8: the final houses let a piece only off, with its own throw; rule 5: no piece passes 26.
+    if (from >= 28) return { key: "learn.why.final-exact", params: { ...params, need: OFF_SQUARE - from } };
+    if (from < 26 && to > 26) return { key: "learn.why.stop", params };
+  }
+  if (info.ruleset === "jequier" || info.ruleset === "kendall") {
     let run = 0;
     for (let s = from + 1; s < Math.min(to, OFF_SQUARE); s++) {
       run = p.board[s - 1] === them ? run + 1 : 0;

@@ -10,9 +10,11 @@
 
 namespace senet::site {
 
-/// One aspect of the rules a ruleset decides: "setup", "opening", "throws", "extra",
-/// "landing", "blockade", "safe", "water", "houses", "backward", "compulsion", "no-move",
-/// "bear-off", "win". Its row label is the catalog key "rc.label.ASPECT".
+/// One aspect of the rules a ruleset decides: "setup", "hand" (entering from the hand),
+/// "opening", "throws", "split" (split throws), "direction" (the turn's direction), "extra"
+/// (extra and owed throws), "landing", "blockade", "safe", "water", "houses", "stop" (Kendall's
+/// stop on the House of Beauty), "backward", "compulsion", "no-move", "final" (the final houses
+/// and their exit throws), "bear-off", "win". Its row label is the catalog key "rc.label.ASPECT".
 const std::vector<std::string>& ruleAspects();
 
 /// True when `a` and `b` differ in the Ruleset fields behind `aspect`.
