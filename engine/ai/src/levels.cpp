@@ -81,7 +81,10 @@ Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, 
 
 Move expertMove(const Position& p, int throwValue, const Options& options) {
     SearchLimits limits;
-    limits.minDepth = 2;
+    // Piccione's root moves are single steps of a throw that may be split: a first iteration at
+    // depth 1 (the best way to spend the throw) orders them before the deeper ones, which a
+    // node or time budget may cut short.
+    limits.minDepth = p.rules().turnModel == TurnModel::SplitSteps ? 1 : 2;
     limits.maxDepth = options.maxDepth > 0 ? std::min(options.maxDepth, kMaxSearchDepth) : kMaxSearchDepth;
     limits.minDepth = std::min(limits.minDepth, limits.maxDepth);
     limits.nodeBudget = options.nodeBudget;

@@ -302,6 +302,15 @@ double bruteChild(const Position& parent, const Position& q, int depth, Evaluati
 
 /// The best step for throw `v` (kNoThrow: the remainder), its children valued `depth` deep.
 double bruteDecision(const Position& p, int v, int depth, Evaluation kind) {
+    if (p.rules().turnModel == TurnModel::SplitSteps) {
+        // Every distinct position that spends the throw: the same maximum as over every
+        // sequence of steps, without walking the transpositions again below each one.
+        std::vector<Position> spent;
+        detail::spentThrowPositions(p, v, spent);
+        double best = kLow - 1;
+        for (const Position& q : spent) best = std::max(best, bruteChild(p, q, depth, kind));
+        return best;
+    }
     MoveList moves;
     generateMoves(p, v, moves);
     if (moves.empty()) return bruteChild(p, applyMove(p, v, Move::pass()), depth, kind);
