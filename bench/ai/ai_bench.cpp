@@ -22,7 +22,8 @@ std::vector<std::pair<Position, int>> sample(senet::RulesetId id) {
     Position p = senet::startPosition(id);
     senet::MoveList moves;
     while (out.size() < 512) {
-        const int v = rng.throwOutcome(p.rules()).throw_.value;
+        // Piccione: a remainder is spent without a throw.
+        const int v = p.throwDue() ? rng.throwOutcome(p.rules()).throw_.value : senet::kNoThrow;
         senet::generateMoves(p, v, moves);
         if (moves.size() >= 2) out.emplace_back(p, v);
         p = senet::applyMove(p, v, moves.empty() ? senet::Move::pass() : moves[static_cast<int>(rng.below(moves.size()))]);
@@ -59,13 +60,13 @@ void BM_Decision(benchmark::State& state) {
 }
 
 void levels(benchmark::internal::Benchmark* b) {
-    for (int id = 0; id < 3; ++id)
+    for (int id = 0; id < senet::kRulesetCount; ++id)
         for (int level = 0; level < 4; ++level) b->Args({id, level, level == 3 ? 20'000 : 0});
 }
 BENCHMARK(BM_Decision)->Apply(levels);
 
 void expertDefault(benchmark::internal::Benchmark* b) {
-    for (int id = 0; id < 3; ++id) b->Args({id, 3, 0});
+    for (int id = 0; id < senet::kRulesetCount; ++id) b->Args({id, 3, 0});
 }
 BENCHMARK(BM_Decision)->Name("BM_ExpertDefaultBudget")->Apply(expertDefault)->Iterations(100)->Unit(benchmark::kMillisecond);
 
@@ -80,7 +81,7 @@ void BM_Evaluate(benchmark::State& state) {
     state.SetLabel(std::string(senet::ruleset(id).key) + " " + kNames[state.range(1)]);
     state.counters["evaluations/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_Evaluate)->ArgsProduct({{0, 1, 2}, {0, 2, 3}});
+BENCHMARK(BM_Evaluate)->ArgsProduct({{0, 1, 2, 3, 4}, {0, 2, 3}});
 
 }  // namespace
 

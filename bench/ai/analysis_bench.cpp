@@ -27,7 +27,7 @@ Record selfPlay(RulesetId id, std::uint64_t seed) {
     while (g.phase() != Phase::Over && g.record().plies.size() < 2000) {
         if (g.phase() == Phase::Move) {
             const Position& p = g.position();
-            (void)g.applyMove(ai::chooseMove(p, g.pendingThrow()->value, opt, rng));
+            (void)g.applyMove(ai::chooseMove(p, g.moveThrowValue(), opt, rng));
         } else {
             (void)g.applyThrow(rng.throwOutcome(g.rules()).throw_);
         }
@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
     const int maxDepth = argc > 2 ? std::clamp(std::atoi(argv[2]), 1, ai::kMaxAnalysisDepth) : 3;
     std::printf("%-9s %5s %12s %12s %12s %12s %8s %10s\n", "ruleset", "depth", "cpu median", "cpu max", "wall median",
                 "wall max", "plies", "searches");
-    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell}) {
+    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell, RulesetId::Kendall,
+                         RulesetId::Piccione}) {
         std::vector<Record> records;
         for (int i = 0; i < games; ++i) records.push_back(selfPlay(id, 1000 + static_cast<std::uint64_t>(i)));
         for (int depth = 1; depth <= maxDepth; ++depth) {

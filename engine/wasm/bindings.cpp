@@ -38,14 +38,16 @@ std::string rawDouble(double v) {
 }
 
 /// Parses a position of a game still going and checks the throw, with the messages of
-/// `senet moves` (cli/cmd_position.cpp). Returns false after setting the error.
+/// `senet moves` (cli/cmd_position.cpp): a throw value when one is due, or kNoThrow (0, the
+/// CLI's `-`) when a Piccione position has a remainder to spend (parseThrowFor). Returns false
+/// after setting the error.
 bool positionAndThrow(std::string_view text, int throwValue, senet::Position& p) {
     auto parsed = senet::parsePosition(text);
     if (!parsed) return rejected("bad position: " + parsed.error().message), false;
     if (const senet::Outcome o = senet::outcome(*parsed); o != senet::Outcome::Ongoing)
         return rejected("the game in this position is over (" + std::string(senet::outcomeName(o)) + ")"), false;
-    const std::string throwText = std::to_string(throwValue);
-    if (auto v = senet::parseThrow(parsed->rules(), throwText); !v) return rejected(v.error().message), false;
+    const std::string throwText = throwValue == senet::kNoThrow ? "-" : std::to_string(throwValue);
+    if (auto v = senet::parseThrowFor(*parsed, throwText); !v) return rejected(v.error().message), false;
     p = *parsed;
     return true;
 }
@@ -61,7 +63,7 @@ void senet_free(void* p) { std::free(p); }
 const char* senet_result_ptr() { return g_result.data(); }
 std::size_t senet_result_len() { return g_result.size(); }
 
-/// `senet moves POSITION THROW`: the legal moves one per line, or "pass".
+/// `senet moves POSITION THROW`: the legal moves one per line, or "pass". THROW 0 is `-`.
 int senet_moves(const char* pos, std::size_t posLen, int throwValue) {
     senet::Position p;
     if (!positionAndThrow({pos, posLen}, throwValue, p)) return 1;
@@ -73,7 +75,8 @@ int senet_moves(const char* pos, std::size_t posLen, int throwValue) {
     return ok(std::move(out));
 }
 
-/// `senet apply POSITION THROW MOVE`: the position after the move, then the game's state.
+/// `senet apply POSITION THROW MOVE`: the position after the move (one step), then the game's
+/// state. THROW 0 is `-`.
 int senet_apply(const char* pos, std::size_t posLen, int throwValue, const char* move, std::size_t moveLen) {
     senet::Position p;
     if (!positionAndThrow({pos, posLen}, throwValue, p)) return 1;
@@ -89,7 +92,7 @@ int senet_throw_odds(const char* key, std::size_t keyLen) {
     const auto id = senet::rulesetByKey({key, keyLen});
     if (!id)
         return rejected("unknown ruleset '" + std::string(std::string_view(key, keyLen).substr(0, 40)) +
-                        "' (expected standard, jequier or bell)");
+                        "' (expected standard, jequier, bell, kendall or piccione)");
     const senet::Ruleset& r = senet::ruleset(*id);
     std::string out = "{\"total\":" + std::to_string(r.outcomeWeightTotal) + ",\"values\":[";
     for (int v = 0; v < 16; ++v) {

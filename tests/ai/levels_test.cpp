@@ -85,6 +85,13 @@ TEST(Levels, FinishedGamesAndImpossibleThrowsGivePass) {
     ASSERT_TRUE(won.ok());
     EXPECT_TRUE(chooseMove(*won, 2, o, rng).isPass());
     EXPECT_TRUE(chooseMove(startPosition(RulesetId::Standard), 6, o, rng).isPass());  // standard has no 6
+    // Piccione: a remainder is spent without a throw (kNoThrow), a throw is due otherwise.
+    const auto rem = parsePosition("piccione:.21.........1......2..........:1:0:0:2:f:0:0");
+    ASSERT_TRUE(rem.ok());
+    EXPECT_TRUE(chooseMove(*rem, 2, o, rng).isPass());
+    EXPECT_FALSE(chooseMove(*rem, kNoThrow, o, rng).isPass());
+    EXPECT_TRUE(chooseMove(startPosition(RulesetId::Piccione), kNoThrow, o, rng).isPass());
+    EXPECT_EQ(chooseMove(startPosition(RulesetId::Piccione), 1, o, rng), Move::enter(1));
 }
 
 /// The value of the position after `m` for the mover, by `kind` (finished games: ±1 or 0).
@@ -174,7 +181,7 @@ std::vector<Move> playGame(RulesetId id, const Options& o, std::uint64_t seed) {
     Position p = startPosition(id);
     std::vector<Move> played;
     for (int ply = 0; ply < 3000 && outcome(p) == Outcome::Ongoing; ++ply) {
-        const int v = throws.throwOutcome(p.rules()).throw_.value;
+        const int v = p.throwDue() ? throws.throwOutcome(p.rules()).throw_.value : kNoThrow;
         const Move m = chooseMove(p, v, o, choices);
         played.push_back(m);
         p = applyMove(p, v, m);

@@ -10,14 +10,15 @@ namespace senet::ai::testing {
 
 /// `count` (position, throw value) pairs from random games of ruleset `id` with seed `seed`:
 /// every ply's position before its move, games restarted when they end. Includes positions
-/// where the throw has no legal move.
+/// where the throw has no legal move, and (Piccione) positions with a remainder to spend, whose
+/// throw value is kNoThrow.
 inline std::vector<std::pair<Position, int>> randomSample(RulesetId id, int count, std::uint64_t seed) {
     std::vector<std::pair<Position, int>> out;
     Rng rng(seed);
     Position p = startPosition(id);
     MoveList moves;
     while (static_cast<int>(out.size()) < count) {
-        const int v = rng.throwOutcome(p.rules()).throw_.value;
+        const int v = p.throwDue() ? rng.throwOutcome(p.rules()).throw_.value : kNoThrow;
         out.emplace_back(p, v);
         generateMoves(p, v, moves);
         const Move m = moves.empty() ? Move::pass() : moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
@@ -27,7 +28,8 @@ inline std::vector<std::pair<Position, int>> randomSample(RulesetId id, int coun
     return out;
 }
 
-/// The three rulesets, for parameterised loops.
-inline constexpr RulesetId kAllIds[] = {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell};
+/// The five rulesets, for parameterised loops.
+inline constexpr RulesetId kAllIds[] = {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell, RulesetId::Kendall,
+                                        RulesetId::Piccione};
 
 }  // namespace senet::ai::testing

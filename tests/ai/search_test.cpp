@@ -22,7 +22,8 @@ Position parsed(std::string_view text) {
 TEST(Search, PrunedExpectimaxEqualsBruteForceExpectimax) {
     int compared = 0;
     for (RulesetId id : kAllIds) {
-        const int maxDepth = id == RulesetId::Bell ? 2 : 3;
+        // Piccione's brute force walks every sequence of steps of every throw: depth 2 at most.
+        const int maxDepth = id == RulesetId::Bell || id == RulesetId::Piccione ? 2 : 3;
         int k = 0;
         for (const auto& [p, v] : randomSample(id, 600, 21 + static_cast<int>(id))) {
             if (++k % 60 != 0 || outcome(p) != Outcome::Ongoing) continue;
@@ -46,8 +47,9 @@ TEST(Search, RootSearchWithPruningFindsTheBruteForceValue) {
         int k = 0;
         for (const auto& [p, v] : randomSample(id, 300, 31 + static_cast<int>(id))) {
             if (++k % 30 != 0) continue;
+            const int depth = id == RulesetId::Piccione ? 2 : 3;
             SearchLimits pruned;
-            pruned.minDepth = pruned.maxDepth = 3;
+            pruned.minDepth = pruned.maxDepth = depth;
             SearchLimits plain = pruned;
             plain.pruning = false;
             const SearchResult a = searchMove(p, v, pruned), b = searchMove(p, v, plain);
@@ -62,8 +64,8 @@ TEST(Search, RootSearchWithPruningFindsTheBruteForceValue) {
                 const Position q = applyMove(p, v, m);
                 const Outcome o = outcome(q);
                 const double c = o != Outcome::Ongoing ? terminalValue(o, p.turn)
-                                 : q.turn == p.turn     ? bruteForceExpectimax(q, 2)
-                                                        : -bruteForceExpectimax(q, 2);
+                                 : q.turn == p.turn     ? bruteForceExpectimax(q, depth - 1)
+                                                        : -bruteForceExpectimax(q, depth - 1);
                 best = std::max(best, c);
             }
             EXPECT_NEAR(a.value, best, 1e-9);
@@ -128,6 +130,44 @@ TEST(Search, JequierLostTurnPassesToTheOpponent) {
     EXPECT_LE(v, 1.0 - (4.0 + 6.0) / 16.0 * (1.0 - lost) + 1e-12);
 }
 
+TEST(Search, PiccioneRemainderIsADecisionOfTheSamePlayerWithoutAThrow) {
+    // RULES.md "Piccione" worked example 2: player 1 has spent 2 of an entry throw of 4 and has
+    // a remainder of 2 (no new throw): 3-4, 3-5, 13-14 or 13-15 (15 owes an extra throw).
+    const Position p = parsed("piccione:.21.........1......2..........:1:0:0:2:f:0:0");
+    ASSERT_FALSE(p.throwDue());
+    SearchLimits limits;
+    limits.minDepth = limits.maxDepth = 2;
+    const SearchResult r = searchMove(p, kNoThrow, limits);
+    MoveList moves;
+    generateMoves(p, kNoThrow, moves);
+    ASSERT_EQ(moves.size(), 4);
+    bool legal = false;
+    for (const Move& m : moves) legal = legal || m == r.move;
+    EXPECT_TRUE(legal) << formatMove(r.move);
+    // The remainder's steps do not use up the depth: the position's value at depth d is the
+    // best step's value at the same depth.
+    double best = -2;
+    for (const Move& m : moves) {
+        // 13-15 owes player 1 another throw; the other steps end the turn.
+        const Position q = applyMove(p, kNoThrow, m);
+        best = std::max(best, q.turn == p.turn ? bruteForceExpectimax(q, 1) : -bruteForceExpectimax(q, 1));
+    }
+    EXPECT_NEAR(prunedExpectimax(p, 1), best, 1e-12);
+    EXPECT_NEAR(bruteForceExpectimax(p, 1), best, 1e-12);
+    EXPECT_NEAR(r.value, prunedExpectimax(p, 1), 1e-12);
+}
+
+TEST(Search, PiccioneThrowWithoutAStepPassesTheTurn) {
+    // The empty starting board: a 3 can neither enter nor move a piece (worked example 1).
+    const Position p = startPosition(RulesetId::Piccione);
+    const SearchResult r = searchMove(p, 3, SearchLimits{});
+    EXPECT_TRUE(r.move.isPass());
+    // With a 1 the only step is in-1, and the entry throw follows for the same player.
+    const SearchResult e = searchMove(p, 1, SearchLimits{});
+    EXPECT_EQ(e.move, Move::enter(1));
+    EXPECT_EQ(applyMove(p, 1, e.move).turn, Player::One);
+}
+
 TEST(Evaluation, IsBoundedAndSymmetric) {
     for (RulesetId id : kAllIds) {
         for (const auto& [p, v] : randomSample(id, 2000, 41 + static_cast<int>(id))) {
@@ -153,6 +193,12 @@ TEST(Evaluation, PrefersTheSideAhead) {
     Position behind = ahead;
     behind.turn = Player::Two;
     EXPECT_LT(evaluate(behind), -0.3);
+    // Kendall: player 1 has three pieces off. Piccione: player 2 still has all five in hand.
+    EXPECT_GT(evaluate(parsed("kendall:.2.2.2.2.2.........1.1........:1:3:0")), 0.3);
+    EXPECT_GT(evaluate(parsed("piccione:.........1.1.1.1.1............:1:0:0:0:-:0:0")), 0.3);
+    // Piccione: a piece sent back to the hand from 27 is a loss of most of its path.
+    EXPECT_GT(evaluate(parsed("piccione:.........1.1.1.1.1............:1:0:0:0:-:0:0"), Evaluation::Pips),
+              evaluate(parsed("piccione:.........1.1.1.1..............:1:0:0:0:-:0:0"), Evaluation::Pips));
     // Bell: player 1 has captured three of player 2's pieces.
     const Position bell = parsed("bell:121212121212121.1.1...........:1:0:0");
     EXPECT_GT(evaluate(bell), 0.2);

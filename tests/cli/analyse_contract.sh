@@ -73,6 +73,23 @@ check_analysis "$TMP/jequier.out" "$FIX/jequier.json" "$(jq '.result | if . == "
 checks=$((checks + 1))
 [[ $(jq .depth "$TMP/jequier.out") == 2 ]] || fail "analyse --depth 2 did not search at depth 2"
 
+# --- Kendall and Piccione (random games made by the built tool; a Piccione step that spends a
+# remainder has no "throw", in the record and in the analysis) -------------------------------
+for rules in kendall piccione; do
+  run analyse "$FIX/$rules.json" --depth 1
+  printf '%s\n' "$out" >"$TMP/$rules.out"
+  checks=$((checks + 1))
+  [[ $rc -eq 0 && $(jq -r .ruleset "$TMP/$rules.out") == "$rules" ]] || fail "analyse $rules.json --depth 1: exit $rc ($err)"
+  check_analysis "$TMP/$rules.out" "$FIX/$rules.json" "$(jq '.result | if . == "win 1" then 1 elif . == "win 2" then 0 else 0.5 end' "$FIX/$rules.json")" \
+    "$(jq -r .result "$FIX/$rules.json")"
+  checks=$((checks + 1))
+  [[ $(jq -c '[.plies[] | [.player, .throw, .move]]' "$TMP/$rules.out") == "$(jq -c '[.plies[] | [.player, .throw, .move]]' "$FIX/$rules.json")" ]] ||
+    fail "analyse $rules.json: the plies' player, throw and move differ from the record"
+done
+checks=$((checks + 1))
+[[ $(jq '[.plies[] | select(has("throw") | not)] | length' "$TMP/piccione.out") -gt 0 ]] ||
+  fail "analyse piccione.json: no step without a throw (the fixture spends remainders)"
+
 # --- a resignation: the last entry is the winner of the ending, not the board ----------------
 run analyse "$FIX/resigned.json"
 printf '%s\n' "$out" >"$TMP/resigned.out"

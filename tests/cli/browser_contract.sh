@@ -9,6 +9,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 START=standard:1212121212....................:1:0:0
 JSTART=jequier:121212121.2...................:2:0:0
 BSTART=bell:12121212121212121212..........:1:0:0
+KSTART=kendall:1212121212....................:1:0:0
+PSTART=piccione:..............................:1:0:0:0:-:0:0
+# Piccione with a remainder of 2 to spend (RULES.md "Piccione", worked example 2)
+PREM=piccione:.21.........1......2..........:1:0:0:2:f:0:0
 NL=$'\n'
 
 # --- replay --positions ------------------------------------------------------------------------
@@ -42,7 +46,7 @@ done
 
 # --- winprob -----------------------------------------------------------------------------------
 in_unit() { awk -v v="$1" 'BEGIN { exit !(v + 0 >= 0 && v + 0 <= 1 && v ~ /^[0-9.e-]+$/) }'; }
-for p in "$START" "$JSTART" "$BSTART"; do
+for p in "$START" "$JSTART" "$BSTART" "$KSTART" "$PSTART" "$PREM"; do
   run winprob "$p"
   check "winprob $p is a probability (rc $rc, out '$out', err '$err')" test "$rc" -eq 0
   check "winprob $p lies in [0, 1]: '$out'" in_unit "$out"
@@ -75,13 +79,18 @@ printf '%s\n' \
   "apply $START 2 1-3" \
   "bogus" \
   "" \
-  "moves ${START/1212/xx}" >"$TMP/queries"
+  "moves ${START/1212/xx}" \
+  "moves $PREM -" \
+  "apply $PREM - 13-15" \
+  "moves $PREM 2" \
+  "winprob $PREM" \
+  "moves $KSTART 4" >"$TMP/queries"
 "$SENET" query <"$TMP/queries" >"$TMP/answers" 2>"$TMP/query-err"
 rc=$?
 mapfile -t a <"$TMP/answers"
 run winprob "$START"
 check "query exits 0 (rc $rc, stderr $(cat "$TMP/query-err"))" test "$rc" -eq 0
-check "query answers each of 10 lines, got ${#a[@]}" test "${#a[@]}" -eq 10
+check "query answers each of 15 lines, got ${#a[@]}" test "${#a[@]}" -eq 15
 check "query moves: '${a[0]:-}'" test "${a[0]:-}" = "1-2 3-4 5-6 7-8 9-10"
 check "query moves: '${a[1]:-}'" test "${a[1]:-}" = "7-11 9-13"
 check "query apply: '${a[2]:-}'" test "${a[2]:-}" = "standard:12121212.21...................:2:0:0 ongoing"
@@ -91,5 +100,12 @@ for i in 5 6 7 8 9; do
   v=${a[$i]:-}
   check "query line $((i + 1)) is an error: '$v'" test "${v:0:7}" = "error: "
 done
+
+check "query moves with a remainder (THROW -): '${a[10]:-}'" test "${a[10]:-}" = "3-4 3-5 13-14 13-15"
+check "query apply of a remainder step: '${a[11]:-}'" test "${a[11]:-}" = "piccione:.21...........1....2..........:1:0:0:0:f:1:0 ongoing"
+check "query moves with a throw where a remainder is due is an error: '${a[12]:-}'" test "${a[12]:0:7}" = "error: "
+run winprob "$PREM"
+check "query winprob of a remainder position equals winprob: '${a[13]:-}' vs '$out'" test "${a[13]:-}" = "$out"
+check "query moves in Kendall: '${a[14]:-}'" test -n "${a[14]:-}" -a "${a[14]:0:7}" != "error: "
 
 finish

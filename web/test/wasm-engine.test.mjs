@@ -17,7 +17,7 @@ const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const root = join(web, "..");
 const senet = process.env.SENET_CLI ?? join(root, "build", "cli", "senet");
 const wasmFile = join(root, "build-wasm", "engine.wasm");
-const RULESETS = ["standard", "jequier", "bell"];
+const RULESETS = ["standard", "jequier", "bell", "kendall", "piccione"];
 const POSITIONS_PER_RULESET = 2000;
 
 const tmp = mkdtempSync(join(tmpdir(), "senet-wasm-"));
@@ -83,11 +83,13 @@ function randomPlay(ruleset, count, rnd) {
   if (ruleset === "jequier") record.opening = [{ throw: 3, sticks: "1110" }, { throw: 1, sticks: "1000" }];
   while (positions.length < count) {
     positions.push(pos);
-    const v = drawThrow(odds, rnd);
+    // Piccione: a remainder (REM > 0) is spent without a throw: THROW `-`, passed as 0.
+    const remainder = ruleset === "piccione" && pos.split(":")[5] !== "0";
+    const v = remainder ? 0 : drawThrow(odds, rnd);
     const moves = engine.moves(pos, v);
     const move = moves[Math.floor(rnd() * moves.length)];
     const player = Number(pos.split(":")[2]);
-    record.plies.push(ruleset === "bell" ? { player, throw: v, move } : { player, throw: v, sticks: sticks(v), move });
+    record.plies.push(remainder ? { player, move } : ruleset === "bell" ? { player, throw: v, move } : { player, throw: v, sticks: sticks(v), move });
     const next = engine.apply(pos, v, move);
     pos = next.position;
     if (next.status !== "ongoing") {
@@ -110,20 +112,34 @@ for (const ruleset of RULESETS) {
     assert.ok(new Set(positions).size > POSITIONS_PER_RULESET / 2, "random play should reach many distinct positions");
     const queries = [];
     const expected = [];
+    // A Piccione position with a remainder takes THROW `-` (0 for the engine) and no throw value.
+    const spendsRemainder = (pos) => ruleset === "piccione" && pos.split(":")[5] !== "0";
+    const arg = (v) => (v === 0 ? "-" : String(v));
     positions.forEach((pos, index) => {
-      for (const { throwValue: v } of odds) {
+      const throws = spendsRemainder(pos) ? [0] : odds.map((o) => o.throwValue);
+      if (spendsRemainder(pos) && index % 4 === 0) {
+        // the wrong kind of THROW is rejected by both with the same message
+        queries.push(`moves ${pos} 1`);
+        try {
+          engine.moves(pos, 1);
+          expected.push("accepted");
+        } catch (err) {
+          expected.push(`error: ${err.message}`);
+        }
+      }
+      for (const v of throws) {
         const moves = engine.moves(pos, v);
-        queries.push(`moves ${pos} ${v}`);
+        queries.push(`moves ${pos} ${arg(v)}`);
         expected.push(moves.join(" "));
         for (const m of moves) {
-          queries.push(`apply ${pos} ${v} ${m}`);
+          queries.push(`apply ${pos} ${arg(v)} ${m}`);
           const r = engine.apply(pos, v, m);
           expected.push(`${r.position} ${r.status}`);
         }
         // an illegal or malformed move is rejected by both with the same message (a sample)
         for (const m of index % 8 === 0 ? ["1-2", "30-off", "9-99"] : []) {
           if (moves.includes(m)) continue;
-          queries.push(`apply ${pos} ${v} ${m}`);
+          queries.push(`apply ${pos} ${arg(v)} ${m}`);
           try {
             engine.apply(pos, v, m);
             expected.push("accepted");
@@ -136,7 +152,8 @@ for (const ruleset of RULESETS) {
     });
     const answers = nativeQuery(queries);
     for (let i = 0; i < queries.length; ++i) assert.equal(expected[i], answers[i], `query: ${queries[i]}`);
-    assert.ok(queries.length > POSITIONS_PER_RULESET * odds.length * 2, `${queries.length} queries`);
+    // (Piccione: many positions spend a remainder and have one THROW, `-`)
+    assert.ok(queries.length > POSITIONS_PER_RULESET * (ruleset === "piccione" ? 2 : odds.length * 2), `${queries.length} queries`);
   });
 
   test(`${ruleset}: winProbability lies in [0, 1] and equals senet winprob`, () => {
@@ -164,7 +181,7 @@ for (const ruleset of RULESETS) {
       const r = engine.replay(json);
       assert.deepEqual(r.positions, native(["replay", "--positions", file]).trimEnd().split("\n"));
       assert.equal(r.positions.length, record.plies.length + 1);
-      assert.deepEqual(r.plies, record.plies.map((p) => ({ throwValue: p.throw, move: p.move, player: p.player })));
+      assert.deepEqual(r.plies, record.plies.map((p) => ({ throwValue: p.throw ?? 0, move: p.move, player: p.player })));
       assert.equal(r.status, native(["replay", file]).trimEnd().split("\n")[1]);
       assert.equal(r.status, record.result);
       assert.deepEqual(r.opening, ruleset === "jequier" ? [3, 1] : []);

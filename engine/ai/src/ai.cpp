@@ -22,7 +22,9 @@ std::string_view levelName(Level level) {
 }
 
 Move chooseMove(const Position& p, int throwValue, const Options& options, Rng& rng) {
-    if (!p.rules().canThrow(throwValue) || outcome(p) != Outcome::Ongoing) return Move::pass();
+    // A throw when one is due; kNoThrow while a remainder is spent (Piccione).
+    const bool throwOk = p.throwDue() ? p.rules().canThrow(throwValue) : throwValue == kNoThrow;
+    if (!throwOk || outcome(p) != Outcome::Ongoing) return Move::pass();
     MoveList moves;
     generateMoves(p, throwValue, moves);
     if (moves.empty()) return Move::pass();

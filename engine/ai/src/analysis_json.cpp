@@ -40,14 +40,17 @@ Result<std::string> analyseRecordJson(std::string_view text, const AnalysisOptio
     for (double p : a->winProbability) probs.push_back(rounded(p));
     json plies = json::array();
     for (const PlyAnalysis& p : a->plies) {
-        plies.push_back({{"ply", p.ply},
-                         {"player", number(p.player)},
-                         {"throw", p.throwValue},
-                         {"move", formatMove(p.move)},
-                         {"legalMoves", p.legalMoves},
-                         {"best", p.best ? json(formatMove(*p.best)) : json(nullptr)},
-                         {"bestWinProbability", rounded(p.bestWinProbability)},
-                         {"loss", rounded(p.loss)}});
+        json ply = {{"ply", p.ply},
+                    {"player", number(p.player)},
+                    {"throw", p.throwValue},
+                    {"move", formatMove(p.move)},
+                    {"legalMoves", p.legalMoves},
+                    {"best", p.best ? json(formatMove(*p.best)) : json(nullptr)},
+                    {"bestWinProbability", rounded(p.bestWinProbability)},
+                    {"loss", rounded(p.loss)}};
+        // A Piccione step that spends a remainder makes no throw: no "throw", as in the record.
+        if (p.throwValue == kNoThrow) ply.erase("throw");
+        plies.push_back(std::move(ply));
     }
     json out = {{"ruleset", std::string(ruleset(a->rulesetId).key)},
                 {"depth", a->depth},

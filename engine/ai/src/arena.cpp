@@ -21,7 +21,8 @@ Outcome playGame(const ArenaConfig& c, const Options* seatOptions[2], bool seatZ
     for (int ply = 0; ply < c.maxPlies; ++ply) {
         const Outcome o = outcome(p);
         if (o != Outcome::Ongoing) return o;
-        const int v = throws.throwOutcome(r).throw_.value;
+        // A step that spends a remainder (Piccione) makes no throw.
+        const int v = p.throwDue() ? throws.throwOutcome(r).throw_.value : kNoThrow;
         const int seat = index(p.turn) ^ (seatZeroIsTwo ? 1 : 0);
         const Options& opt = *seatOptions[seat];
         generateMoves(p, v, moves);

@@ -1,5 +1,5 @@
-// Static evaluation for the three rulesets. Everything is first scored in the ruleset's own
-// unit (squares still to travel for standard and Jéquier, pieces for Bell), for player 1 minus
+// Static evaluation for the five rulesets. Everything is first scored in the ruleset's own
+// unit (squares still to travel for standard, Jéquier, Kendall and Piccione, pieces for Bell), for player 1 minus
 // player 2, then turned into a win expectation in (-1, 1) by a tanh whose scale grows with the
 // distance left, as a race's spread grows with the number of throws still to come.
 #include <cassert>
@@ -48,6 +48,10 @@ using detail::waterDanger;
 constexpr double kThreatWhenToThrow = 0.35;
 constexpr double kThreatWhenWaiting = 0.85;
 
+/// Piccione: squares still to travel for a piece in the hand. It needs a whole throw of 1 and an
+/// empty square 1 to enter (rule 5), so it costs more than the 31 squares of its path.
+constexpr double kPiccioneHandDistance = 37;
+
 /// Squares still to travel for a piece on each square: the race distance. Houses that need a
 /// particular throw to bear off count a little more than their plain distance.
 struct DistanceTable {
@@ -82,6 +86,34 @@ DistanceTable jequierDistance(const Ruleset& r) {
     d.sq[r.waterSquare] = 26;  // never stands here (the water returns to the lowest empty square)
     return d;
 }
+
+/// Kendall (`r`): the plain distance to 31 with its houses at their cost (RULES.md "Kendall" 5-8):
+/// every piece must reach the House of Beauty by an exact throw, from there a 1 falls into the
+/// water (back to 15), and each final house bears off with one throw value only.
+DistanceTable kendallDistance(const Ruleset& r) {
+    DistanceTable d = plainDistance(r);
+    const int beauty = r.stopSquare;
+    for (int s = beauty - 5; s < beauty; ++s) d.sq[s] += 0.6;  // only the exact throw reaches 26
+    d.sq[beauty] = 5.8;                          // 2/3/4 to a final house, 5 off (1/16), 1 into the water
+    d.sq[r.waterSquare] = 17;                    // never stands here (the water returns to 15)
+    d.sq[r.houseSquare("three-truths")] = 3.2;  // bears off with a 3 only (4/16)
+    d.sq[r.houseSquare("re-atoum")] = 2.6;      // bears off with a 2 only (6/16)
+    d.sq[r.houseSquare("horus")] = 2.9;         // bears off with a 1 only (4/16)
+    return d;
+}
+static_assert(rulesets::kKendall.stopSquare > 5 && rulesets::kKendall.houseSquare("three-truths") > 0 &&
+                  rulesets::kKendall.houseSquare("re-atoum") > 0 && rulesets::kKendall.houseSquare("horus") > 0,
+              "kendallDistance needs Kendall's houses");
+
+/// Piccione (`r`): the plain distance to 31; 28-30 bear off only by the exact amount, but a
+/// throw can be split, so they cost little more (RULES.md "Piccione" 12).
+DistanceTable piccioneDistance(const Ruleset& r) {
+    DistanceTable d = plainDistance(r);
+    d.sq[r.waterSquare] = kPiccioneHandDistance;  // never stands here (back to the hand, rule 11)
+    for (int s = r.houseSquare("three-birds"); s <= kSquareCount; ++s) d.sq[s] += 0.4;
+    return d;
+}
+static_assert(rulesets::kPiccione.houseSquare("three-birds") > 0, "piccioneDistance needs Piccione's houses");
 
 /// Where the evaluation takes a piece sent back by the House of Water to land when the ruleset
 /// sends it to the lowest empty square (Jéquier 5): a fixed estimate, not read from the board.
@@ -126,22 +158,64 @@ double oneThrowThreats(const Position& p) {
     return score;
 }
 
-/// Standard and Jéquier: a race in squares, for player 1 minus player 2.
+/// The distance table of a race ruleset (standard, Jéquier, Kendall, Piccione).
+const DistanceTable& distanceTable(RulesetId id) {
+    static const std::array<DistanceTable, kRulesetCount> tables = [] {
+        std::array<DistanceTable, kRulesetCount> t{};
+        for (const Ruleset* r : allRulesets()) {
+            DistanceTable& d = t[static_cast<int>(r->id)];
+            switch (r->id) {
+                case RulesetId::Standard: d = standardDistance(*r); break;
+                case RulesetId::Jequier: d = jequierDistance(*r); break;
+                case RulesetId::Kendall: d = kendallDistance(*r); break;
+                case RulesetId::Piccione: d = piccioneDistance(*r); break;
+                case RulesetId::Bell: d = plainDistance(*r); break;  // unused: Bell scores pieces
+            }
+        }
+        return t;
+    }();
+    return tables[static_cast<int>(id)];
+}
+
+/// The mean squares a turn advances, per ruleset.
+double tempoFor(RulesetId id) {
+    static const std::array<double, kRulesetCount> tempo = [] {
+        std::array<double, kRulesetCount> t{};
+        for (const Ruleset* r : allRulesets()) t[static_cast<int>(r->id)] = tempoOf(*r);
+        return t;
+    }();
+    return tempo[static_cast<int>(id)];
+}
+
+/// Piccione: what the player to move still has of the current turn, in squares: the remainder
+/// to spend, a due entry throw and the owed extra throws (rules 6 and 10), each throw at the
+/// mean throw. Squares 15 and 26 owe a throw to whoever lands there; a piece on square 1 goes
+/// back to the hand when its owner passes (rule 9).
+double piccioneTurnLeft(const Position& p) {
+    const double meanThrow = tempoFor(p.rulesetId);
+    return p.remainder + meanThrow * (p.owedThrows + (p.entryThrowDue ? 1 : 0));
+}
+
+/// Standard, Jéquier, Kendall and Piccione: a race in squares, for player 1 minus player 2.
 double raceValue(const Position& p, Evaluation kind) {
-    static const DistanceTable kStandard = standardDistance(ruleset(RulesetId::Standard));
-    static const DistanceTable kJequier = jequierDistance(ruleset(RulesetId::Jequier));
     const Ruleset& r = p.rules();
-    const bool jequier = r.id == RulesetId::Jequier;
-    const DistanceTable& d = jequier ? kJequier : kStandard;
+    const bool piccione = r.turnModel == TurnModel::SplitSteps;
+    const DistanceTable& d = distanceTable(r.id);
     const Bitboard b1 = p.board[0], b2 = p.board[1];
-    const double dist1 = sumDistance(d, b1), dist2 = sumDistance(d, b2);
-    static const double kTempo[2] = {tempoOf(ruleset(RulesetId::Standard)), tempoOf(ruleset(RulesetId::Jequier))};
-    const double tempo = kTempo[jequier ? 1 : 0];
+    double dist1 = sumDistance(d, b1), dist2 = sumDistance(d, b2);
+    if (piccione) {
+        dist1 += kPiccioneHandDistance * p.inHand(Player::One);
+        dist2 += kPiccioneHandDistance * p.inHand(Player::Two);
+    }
+    const double tempo = tempoFor(r.id);
     double score = dist2 - dist1;  // positive: player 1 is ahead
-    score += p.turn == Player::One ? tempo / 2 : -tempo / 2;
+    // The side to move has the next throw: half a turn ahead (Piccione: also what is left of its turn).
+    const double ahead = p.throwDue() && !(piccione && p.direction != TurnDirection::Unset) ? tempo / 2 : 0;
+    const double mine = ahead + (piccione ? piccioneTurnLeft(p) : 0);
+    score += p.turn == Player::One ? mine : -mine;
     if (kind == Evaluation::Full) {
-        score += oneThrowThreats(p);
-        if (jequier) score += 1.5 * (blockadeHold(b1, b2) - blockadeHold(b2, b1));
+        if (!piccione) score += oneThrowThreats(p);
+        if (r.blockadeLength > 0) score += 1.5 * (blockadeHold(b1, b2) - blockadeHold(b2, b1));
     }
     const double spread = 1.3 * std::sqrt(dist1 + dist2 + 10.0);
     return std::tanh(score / spread);
@@ -202,8 +276,11 @@ double pipValue(const Position& p) {
     }
     const int end = p.rules().bearOffAt;
     double dist[2] = {0, 0};
-    for (int side = 0; side < 2; ++side)
+    for (int side = 0; side < 2; ++side) {
         for (Bitboard b = p.board[side]; b; b &= b - 1) dist[side] += end - lowestSquare(b);
+        // Piccione's hand: the whole path still to go (0 in the other rulesets).
+        if (p.rules().turnModel == TurnModel::SplitSteps) dist[side] += end * p.inHand(side == 0 ? Player::One : Player::Two);
+    }
     return std::tanh((dist[1] - dist[0]) / (1.3 * std::sqrt(dist[0] + dist[1] + 10.0)));
 }
 

@@ -24,7 +24,8 @@ Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng&
         else score = static_cast<int>(m.dest) - static_cast<int>(m.from);
         if (m.has(kSwap) || m.has(kCapture)) score += 2;
         if (m.has(kWater)) score -= 4;
-        if (r.isSafe(m.dest <= kSquareCount ? m.dest : 1) && !m.has(kBearOff)) score += 1;
+        // A Piccione step onto 27 sends the piece back to the hand (dest 0): -from squares.
+        if (m.dest >= 1 && m.dest <= kSquareCount && r.isSafe(m.dest)) score += 1;
         score += 4.0 * rng.below(1000) / 1000.0;  // a beginner's judgement is rough
         if (score > bestScore) {
             bestScore = score;
@@ -35,8 +36,17 @@ Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng&
 }
 
 Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng) {
-    if (p.rules().id == RulesetId::Standard) {
-        // Standard: the move in hand that leaves the best pip count (squares still to travel),
+    const RulesetId id = p.rules().id;
+    if (id == RulesetId::Piccione) {
+        // Piccione: the best way to spend the throw in hand by the pips (every sequence of steps
+        // that uses it up, hand pieces counted at the whole path), no look-ahead at the next throw.
+        SearchLimits limits;
+        limits.minDepth = limits.maxDepth = 1;
+        limits.evaluation = Evaluation::Pips;
+        return searchMove(p, throwValue, limits).move;
+    }
+    if (id == RulesetId::Standard || id == RulesetId::Kendall) {
+        // Standard and Kendall: the move in hand that leaves the best pip count (squares still to travel),
         // no look-ahead at the next throw's swaps; equal moves (every plain move of one throw
         // gains the same squares) at random.
         // The one-throw search below is nearly as strong as the expert in this ruleset
@@ -47,9 +57,10 @@ Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, 
         for (const Move& m : moves) {
             const Position q = applyMove(p, throwValue, m);
             const Outcome o = outcome(q);
+            const Evaluation kind = id == RulesetId::Kendall ? Evaluation::Full : Evaluation::Pips;
             const double v = o != Outcome::Ongoing ? terminalValue(o, p.turn)
-                             : q.turn == p.turn    ? evaluate(q, Evaluation::Pips)
-                                                   : -evaluate(q, Evaluation::Pips);
+                             : q.turn == p.turn    ? evaluate(q, kind)
+                                                   : -evaluate(q, kind);
             if (v > best + 1e-12) {
                 best = v;
                 chosen = m;
@@ -70,7 +81,10 @@ Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, 
 
 Move expertMove(const Position& p, int throwValue, const Options& options) {
     SearchLimits limits;
-    limits.minDepth = 2;
+    // Piccione's root moves are single steps of a throw that may be split: a first iteration at
+    // depth 1 (the best way to spend the throw) orders them before the deeper ones, which a
+    // node or time budget may cut short.
+    limits.minDepth = p.rules().turnModel == TurnModel::SplitSteps ? 1 : 2;
     limits.maxDepth = options.maxDepth > 0 ? std::min(options.maxDepth, kMaxSearchDepth) : kMaxSearchDepth;
     limits.minDepth = std::min(limits.minDepth, limits.maxDepth);
     limits.nodeBudget = options.nodeBudget;

@@ -12,7 +12,8 @@ Move randomMove(const MoveList& moves, Rng& rng);
 /// with noise, and a random move one time in four.
 Move beginnerMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng);
 /// Standard: the move in hand that leaves the best pip count (no look-ahead), equal moves
-/// at random from `rng`. Jéquier and Bell: one throw of look-ahead, a depth-2 expectimax over the
+/// at random from `rng`; Kendall the same by the full evaluation; Piccione the best way to spend
+/// the throw in hand by the pips (a depth-1 search). Jéquier and Bell: one throw of look-ahead, a depth-2 expectimax over the
 /// exact throw weights on the pips. `moves`: the legal moves for `throwValue` (at least one).
 /// Why they differ: engine/ai/README.md, "The intermediate in standard".
 Move intermediateMove(const Position& p, int throwValue, const MoveList& moves, Rng& rng);

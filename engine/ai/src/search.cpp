@@ -9,12 +9,20 @@
 // of the outcomes already searched and the value range [-1, 1] of those still to come; Star2
 // first probes one move per outcome (each outcome's node is a max node of the thrower, so one
 // move's value is a lower bound of it) and cuts off when the probes alone reach beta.
+//
+// Piccione (TurnModel::SplitSteps) splits a throw over several steps of the same player: a
+// position with a remainder is a decision of that player with no throw (kNoThrow). A decision
+// node's children are then the distinct positions in which the throw is spent (every sequence of
+// steps, transpositions merged; turn_steps.hpp), so that one throw is one layer of the tree and
+// the depth counts throws in every ruleset.
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <vector>
 
 #include "senet/ai_search.hpp"
 #include "throws.hpp"
+#include "turn_steps.hpp"
 
 namespace senet::ai {
 
@@ -25,16 +33,19 @@ constexpr double kHigh = 1.0;
 
 using Clock = std::chrono::steady_clock;
 
-/// One decision's children, best-first by static evaluation.
+/// One decision's children, best-first by static evaluation: `count` positions from `begin` in
+/// the searcher's pool.
 struct Children {
-    std::array<Position, MoveList::kCapacity> kids;
-    std::array<Move, MoveList::kCapacity> moves;
+    int begin = 0;
     int count = 0;
 };
 
 class Searcher {
 public:
-    Searcher(const SearchLimits& limits, Clock::time_point start) : limits_(limits), start_(start) {}
+    Searcher(const SearchLimits& limits, Clock::time_point start)
+        : limits_(limits), start_(start), pool_(detail::threadPositionPool()) {
+        pool_.clear();
+    }
 
     /// Value for p.turn of the chance node p, `depth` decisions deep, window (alpha, beta).
     double chance(const Position& p, int depth, double alpha, double beta) {
@@ -45,13 +56,15 @@ public:
             checkLimits();
         }
         if (stopped_) return 0;
+        const PoolMark mark(pool_);
         const detail::ThrowTable& t = detail::throwTable(p.rulesetId);
         std::array<Children, 8> branch;
         for (int i = 0; i < t.count; ++i) expand(p, t.values[i], depth, branch[i]);
         if (depth == 1) return chanceAtHorizon(p, t, branch);
         if (!limits_.pruning) {
             double sum = 0;
-            for (int i = 0; i < t.count; ++i) sum += t.prob[i] * decision(p, branch[i], depth, kLow, kHigh, kLow, 0);
+            for (int i = 0; i < t.count; ++i)
+                sum += t.prob[i] * decision(p, branch[i], depth - 1, kLow, kHigh, kLow, 0);
             return sum;
         }
 
@@ -64,7 +77,8 @@ public:
             for (int j = i + 1; j < t.count; ++j) rest += t.prob[j] * kLow;
             const double b = (beta - lowerSum - rest) / t.prob[i];
             if (b <= kLow) return lowerSum + t.prob[i] * kLow + rest;
-            lower[i] = childValue(p, branch[i].kids[0], depth - 1, kLow, std::min(b, kHigh));
+            const Position first = pool_[branch[i].begin];
+            lower[i] = childValue(p, first, depth - 1, kLow, std::min(b, kHigh));
             if (stopped_) return 0;
             lowerSum += t.prob[i] * lower[i];
             if (lower[i] >= b) return lowerSum + rest;
@@ -80,7 +94,7 @@ public:
             }
             const double a = (alpha - done - upRest) / t.prob[i];
             const double b = (beta - done - lowRest) / t.prob[i];
-            const double d = decision(p, branch[i], depth, a, b, lower[i], 1);
+            const double d = decision(p, branch[i], depth - 1, a, b, lower[i], 1);
             if (stopped_) return 0;
             if (d >= b) return done + t.prob[i] * d + lowRest;
             if (d <= a) return done + t.prob[i] * d + upRest;
@@ -96,60 +110,66 @@ public:
             ++nodes_;
             return terminalValue(o, parent.turn);
         }
+        // A remainder to spend: the same player decides again, within the same throw.
+        if (!child.throwDue()) return remainder(child, depth, alpha, beta);
         if (child.turn == parent.turn) return chance(child, depth, alpha, beta);
         return -chance(child, depth, -beta, -alpha);
     }
 
-    /// The children of the decision for throw `v` in `p`, ordered by static value when the
-    /// subtrees below are deep enough for the order to matter.
+    /// Value for p.turn of the decision that spends p's remainder (Piccione): the best of the
+    /// positions in which the throw is spent, each valued `depth` throws deep.
+    double remainder(const Position& p, int depth, double alpha, double beta) {
+        ++nodes_;
+        const PoolMark mark(pool_);
+        Children c;
+        expand(p, kNoThrow, depth + 1, c);
+        return decision(p, c, depth, alpha, beta, kLow, 0);
+    }
+
+    /// The children of the decision for throw `v` in `p` (a pass when no move exists; in
+    /// Piccione every distinct position in which the throw is spent), appended to the pool and
+    /// ordered by static value when the subtrees below are deep enough for the order to matter.
     void expand(const Position& p, int v, int depth, Children& c) {
-        MoveList moves;
-        generateMoves(p, v, moves);
-        if (moves.empty()) {
-            c.count = 1;
-            c.moves[0] = Move::pass();
-            c.kids[0] = applyMove(p, v, Move::pass());
-            return;
+        c.begin = static_cast<int>(pool_.size());
+        if (p.rules().turnModel == TurnModel::SplitSteps) {
+            detail::spentThrowPositions(p, v, pool_);
+        } else {
+            MoveList moves;
+            generateMoves(p, v, moves);
+            if (moves.empty()) pool_.push_back(applyMove(p, v, Move::pass()));
+            for (const Move& m : moves) pool_.push_back(applyMove(p, v, m));
         }
-        c.count = moves.size();
-        for (int k = 0; k < c.count; ++k) {
-            c.moves[k] = moves[k];
-            c.kids[k] = applyMove(p, v, moves[k]);
-        }
+        c.count = static_cast<int>(pool_.size()) - c.begin;
         if (depth >= 2 && c.count > 1) order(p, c);
     }
 
     /// Sorts children best-first for the mover by one static evaluation each.
-    void order(const Position& p, Children& c) {
-        std::array<double, MoveList::kCapacity> key{};
-        std::array<int, MoveList::kCapacity> idx{};
+    void order(const Position& p, const Children& c) {
+        keys_.clear();
         for (int k = 0; k < c.count; ++k) {
-            idx[k] = k;
-            const Position& q = c.kids[k];
+            const Position& q = pool_[c.begin + k];
             const Outcome o = outcome(q);
-            if (o != Outcome::Ongoing) key[k] = terminalValue(o, p.turn) * 2;
-            else key[k] = q.turn == p.turn ? evaluate(q, limits_.evaluation) : -evaluate(q, limits_.evaluation);
+            double key;
+            if (o != Outcome::Ongoing) key = terminalValue(o, p.turn) * 2;
+            else key = q.turn == p.turn ? evaluate(q, limits_.evaluation) : -evaluate(q, limits_.evaluation);
+            keys_.push_back({key, q});
         }
-        std::stable_sort(idx.begin(), idx.begin() + c.count, [&](int x, int y) { return key[x] > key[y]; });
-        Children sorted;
-        sorted.count = c.count;
-        for (int k = 0; k < c.count; ++k) {
-            sorted.kids[k] = c.kids[idx[k]];
-            sorted.moves[k] = c.moves[idx[k]];
-        }
-        c = sorted;
+        std::stable_sort(keys_.begin(), keys_.end(), [](const Keyed& x, const Keyed& y) { return x.key > y.key; });
+        for (int k = 0; k < c.count; ++k) pool_[c.begin + k] = keys_[k].position;
     }
 
-    /// Max over the children of one outcome with window (alpha, beta). Children before
-    /// `firstUnsearched` are already known to have the value `known` (exact).
-    double decision(const Position& p, const Children& c, int depth, double alpha, double beta, double known,
+    /// Max over the children of one outcome with window (alpha, beta), each valued
+    /// `childDepth` throws deep. Children before `firstUnsearched` are already known to have the
+    /// value `known` (exact).
+    double decision(const Position& p, const Children& c, int childDepth, double alpha, double beta, double known,
                     int firstUnsearched) {
         double best = known;
         if (firstUnsearched > 0 && best >= beta) return best;
         if (alpha >= kHigh) return kHigh;  // nothing can exceed alpha: an upper bound
         for (int k = firstUnsearched; k < c.count; ++k) {
             const double a = std::max({alpha, best, kLow});
-            const double v = childValue(p, c.kids[k], depth - 1, a, std::min(beta, kHigh));
+            const Position kid = pool_[c.begin + k];  // the pool may grow below
+            const double v = childValue(p, kid, childDepth, a, std::min(beta, kHigh));
             if (stopped_) return 0;
             if (k == 0 || v > best) best = v;
             if (best >= beta) break;
@@ -162,7 +182,10 @@ public:
         double sum = 0;
         for (int i = 0; i < t.count; ++i) {
             double best = kLow;
-            for (int k = 0; k < branch[i].count; ++k) best = std::max(best, childValue(p, branch[i].kids[k], 0, kLow, kHigh));
+            for (int k = 0; k < branch[i].count; ++k) {
+                const Position kid = pool_[branch[i].begin + k];
+                best = std::max(best, childValue(p, kid, 0, kLow, kHigh));
+            }
             sum += t.prob[i] * best;
         }
         return sum;
@@ -177,8 +200,22 @@ public:
     std::uint64_t nodes() const { return nodes_; }
 
 private:
+    /// Restores the pool's size when a node's children are no longer needed.
+    struct PoolMark {
+        explicit PoolMark(std::vector<Position>& pool) : pool(pool), size(pool.size()) {}
+        ~PoolMark() { pool.resize(size); }
+        std::vector<Position>& pool;
+        std::size_t size;
+    };
+    struct Keyed {
+        double key;
+        Position position;
+    };
+
     SearchLimits limits_;
     Clock::time_point start_;
+    std::vector<Position>& pool_;  ///< every expanded node's children, a stack
+    std::vector<Keyed> keys_;
     std::uint64_t nodes_ = 0;
     std::uint64_t nextCheck_ = 256;
     bool stopped_ = false;
@@ -187,7 +224,7 @@ private:
 }  // namespace
 
 SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& limits) {
-    assert(p.rules().canThrow(throwValue));
+    assert(p.throwDue() ? p.rules().canThrow(throwValue) : throwValue == kNoThrow);
     const auto start = Clock::now();
     SearchResult result;
     MoveList moves;
@@ -250,29 +287,45 @@ double prunedExpectimax(const Position& p, int depth, Evaluation kind) {
     SearchLimits limits;
     limits.evaluation = kind;
     Searcher s(limits, Clock::now());
-    return s.chance(p, depth, kLow, kHigh);
+    return p.throwDue() ? s.chance(p, depth, kLow, kHigh) : s.remainder(p, depth, kLow, kHigh);
 }
 
 namespace {
+double bruteForce(const Position& p, int depth, Evaluation kind);
+
+/// Value for `parent.turn` of `q`, reached from `parent` by one step.
+double bruteChild(const Position& parent, const Position& q, int depth, Evaluation kind) {
+    const Outcome o = outcome(q);
+    if (o != Outcome::Ongoing) return terminalValue(o, parent.turn);
+    return q.turn == parent.turn ? bruteForce(q, depth, kind) : -bruteForce(q, depth, kind);
+}
+
+/// The best step for throw `v` (kNoThrow: the remainder), its children valued `depth` deep.
+double bruteDecision(const Position& p, int v, int depth, Evaluation kind) {
+    if (p.rules().turnModel == TurnModel::SplitSteps) {
+        // Every distinct position that spends the throw: the same maximum as over every
+        // sequence of steps, without walking the transpositions again below each one.
+        std::vector<Position> spent;
+        detail::spentThrowPositions(p, v, spent);
+        double best = kLow - 1;
+        for (const Position& q : spent) best = std::max(best, bruteChild(p, q, depth, kind));
+        return best;
+    }
+    MoveList moves;
+    generateMoves(p, v, moves);
+    if (moves.empty()) return bruteChild(p, applyMove(p, v, Move::pass()), depth, kind);
+    double best = kLow - 1;
+    for (const Move& m : moves) best = std::max(best, bruteChild(p, applyMove(p, v, m), depth, kind));
+    return best;
+}
+
 double bruteForce(const Position& p, int depth, Evaluation kind) {
+    // A remainder is spent within the same throw: its steps do not count against the depth.
+    if (!p.throwDue()) return bruteDecision(p, kNoThrow, depth, kind);
     if (depth == 0) return evaluate(p, kind);
     const detail::ThrowTable& t = detail::throwTable(p.rulesetId);
     double sum = 0;
-    MoveList moves;
-    for (int i = 0; i < t.count; ++i) {
-        generateMoves(p, t.values[i], moves);
-        double best = kLow - 1;
-        const int n = moves.empty() ? 1 : moves.size();
-        for (int k = 0; k < n; ++k) {
-            const Position q = applyMove(p, t.values[i], moves.empty() ? Move::pass() : moves[k]);
-            const Outcome o = outcome(q);
-            double v;
-            if (o != Outcome::Ongoing) v = terminalValue(o, p.turn);
-            else v = q.turn == p.turn ? bruteForce(q, depth - 1, kind) : -bruteForce(q, depth - 1, kind);
-            best = std::max(best, v);
-        }
-        sum += t.prob[i] * best;
-    }
+    for (int i = 0; i < t.count; ++i) sum += t.prob[i] * bruteDecision(p, t.values[i], depth - 1, kind);
     return sum;
 }
 }  // namespace

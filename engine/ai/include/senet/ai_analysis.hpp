@@ -86,7 +86,8 @@ namespace senet::ai {
 /// resignation or claim) and returns the analysis as one line of JSON:
 ///   {"ruleset":"standard","depth":3,"result":"win 1"|"win 2"|"draw"|null,
 ///    "winProbability":[p0, p1, ...],
-///    "plies":[{"ply":1,"player":1,"throw":2,"move":"9-11","legalMoves":3,
+///    "plies":[{"ply":1,"player":1,"throw":2,"move":"9-11","legalMoves":3,  (no "throw" for a
+///              Piccione step that spends a remainder, as in the record)
 ///              "best":"7-9"|null,"bestWinProbability":0.52,"loss":0.03}, ...]}
 /// Probabilities are rounded to 4 decimals; "best" is null when there was no choice (fewer
 /// than two legal moves); "result" is null for a game not over. Errors: malformed JSON or a

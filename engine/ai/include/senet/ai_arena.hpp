@@ -25,7 +25,7 @@ struct ArenaConfig {
 struct ArenaResult {
     std::int64_t games = 0;
     std::int64_t winsA = 0, winsB = 0, draws = 0, unfinished = 0;
-    std::int64_t plies = 0;           ///< throws made in all games, passes included
+    std::int64_t plies = 0;           ///< plies (steps) of all games, passes included; a Piccione remainder step makes no throw
     std::int64_t firstSeatWins = 0;   ///< wins of whoever sat in the first seat
     /// Wall-clock time of each searched decision of an Expert side, in microseconds (only
     /// decisions with two or more legal moves). Not reproducible; for reporting on stderr.
