@@ -15,10 +15,10 @@
 namespace senet::site {
 
 std::vector<const Ruleset*> offeredRulesets() {
-    // Kendall and Piccione join this list when their pages and texts exist.
+    // Every ruleset is played on the site: its play page, variant page and texts exist (a
+    // ruleset added to the engine joins here once they do).
     std::vector<const Ruleset*> out;
-    for (const Ruleset* r : allRulesets())
-        if (r->id == RulesetId::Standard || r->id == RulesetId::Jequier || r->id == RulesetId::Bell) out.push_back(r);
+    for (const Ruleset* r : allRulesets()) out.push_back(r);
     return out;
 }
 
