@@ -195,6 +195,11 @@ class PlayPage {
       if (said.notable) this.feed.add(said.text);
       else announce(this.ui, said.text);
     }
+    // A Piccione step that left part of the throw: what is left is said at once (the status says it as well).
+    if (events.some((ev) => ev.e === "moved")) {
+      const left = words.remainderText(viewOf(m));
+      if (left) announce(this.ui, left);
+    }
     this.render();
     playMotion(this.parts.board, events);
     if (canAct(m)) announce(this.ui, this.ui.status.textContent ?? "");
