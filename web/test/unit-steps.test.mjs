@@ -55,6 +55,23 @@ test("the status and the screen reader say what is left of the throw", () => {
   assert.equal(words.describe({ s, you: [1] }, { e: "moved", seat: 0, player: 1, move: "25-27", from: 25, to: 27, dest: 0 }).text,
     "The piece of Cones (Opponent) from 25 reached 27 and went back to the hand.");
   assert.equal(words.describe({ s, you: [0] }, { e: "passed", seat: 0, player: 1, value: 2 }).text, "No step left for you: your turn ends.");
+  // The automatic pass of a remainder, and the pass that sends the entered piece back (PROTOCOL.md "Events").
+  assert.equal(words.describe({ s, you: [0] }, { e: "turn-lost", seat: 0, player: 1, value: 2, remainder: true }).text, "No step left for you: your turn ends.");
+  assert.equal(words.describe({ s, you: [1] }, { e: "turn-lost", seat: 0, player: 1, value: 3, toHand: true }).text,
+    "The piece of Cones (Opponent) on 1 cannot move and goes back to the hand: the turn ends.");
+  // Kendall's lost turn keeps its own words.
+  assert.equal(words.describe({ s: { ...s, ruleset: "kendall" }, you: [0] }, { e: "turn-lost", seat: 0, player: 1, value: 4 }).text, "No move with 4: you lose the turn.");
+});
+
+test("the screen reader hears the remainder after a step, a due entry throw and the throws owed as they change", () => {
+  const base = { ruleset: "piccione", phase: "move", seatToAct: 0, players: [1, 2], opponent: "friend", seats: [{}, {}], lastThrow: { value: 4 }, off: [0, 0] };
+  const at = (position, pieces) => ({ ...base, position, board: squares(pieces) });
+  const none = { direction: null, entry: false, hand: [5, 5], owed: 0, remainder: 0 };
+  assert.deepEqual(words.stepsNews({ s: at("piccione:....1.........................:1:0:0:3:f:1:0", { 5: 1 }), you: [0] }, none, true),
+    ["3 of 4 left to move.", "1 extra throw owed"]);
+  assert.deepEqual(words.stepsNews({ s: { ...at("piccione:1.............................:1:0:0:0:f:0:1", { 1: 1 }), phase: "throw" }, you: [0] }, none, true),
+    ["Entry throw next"]);
+  assert.deepEqual(words.stepsNews({ s: at("piccione:....1.........................:1:0:0:3:f:1:0", { 5: 1 }), you: [0] }, { ...none, owed: 1 }, false), []);
 });
 
 test("a Piccione record: the entry, the steps that spend a remainder (no throw), the step to the hand", () => {

@@ -24,6 +24,7 @@ import { clientSeed, seatFromUrl } from "./seat";
 import { renderWatchers } from "./share";
 import { GameSounds } from "./sounds";
 import * as pageState from "./state";
+import { stepsOf } from "../shared/steps";
 import * as words from "./words";
 
 /** The page: its model, the parts it draws into, and its way to the server. */
@@ -179,6 +180,7 @@ class PlayPage {
     // Frames of changes need a state to change: none comes before the first snapshot (PROTOCOL.md).
     if (!m.state || !this.parts) return;
     m.pending = false;
+    const stepsBefore = stepsOf(m.state);
     m.state = pageState.afterEvents(m.state, changed, m.you);
     if (m.unsent && m.unsent.d.ply !== m.state.ply) m.unsent = null;  // answered: the game moved on
     // An error's words last until the game moves on.
@@ -195,11 +197,8 @@ class PlayPage {
       if (said.notable) this.feed.add(said.text);
       else announce(this.ui, said.text);
     }
-    // A Piccione step that left part of the throw: what is left is said at once (the status says it as well).
-    if (events.some((ev) => ev.e === "moved")) {
-      const left = words.remainderText(viewOf(m));
-      if (left) announce(this.ui, left);
-    }
+    // Piccione: what is left of a throw after a step, a due entry throw and a change in the throws owed, said at once.
+    for (const said of words.stepsNews(viewOf(m), stepsBefore, events.some((ev) => ev.e === "moved"))) announce(this.ui, said);
     this.render();
     playMotion(this.parts.board, events);
     if (canAct(m)) announce(this.ui, this.ui.status.textContent ?? "");

@@ -2,7 +2,7 @@
 // the opponent, a spectator, pass-and-play), never sentences glued from fragments. Every
 // function takes the game state and the viewer's seats and returns text in the page's language.
 import { has, t } from "../shared/i18n";
-import type { GameEvent, State } from "../shared/protocol";
+import type { GameEvent, State, TurnSteps } from "../shared/protocol";
 import { stepsOf } from "../shared/steps";
 
 /**
@@ -71,9 +71,12 @@ export function describe(v: View, ev: GameEvent): { text: string; notable: boole
     case "water": return { text: t("ev.water", { person: who, name, square: ev.square, dest: ev.dest }), notable: true };
     case "borne-off": return { text: t("ev.borne-off", { person: who, name, from: ev.from, off: ev.off }), notable: true };
     // Piccione's pass ends the whole turn, the rest of the throw and the throws owed with it (RULES.md Piccione 9).
-    case "passed": return { text: v.s.ruleset === "piccione" ? t("ev.passed-steps", { person: who, name }) : t("ev.passed", { person: who, name, value: ev.value }), notable: true };
-    // Bell's game has no extra throws, and its rules call a throw without a move a pass (RULES.md, Bell 7).
-    case "turn-lost": return { text: t(v.s.ruleset === "bell" ? "ev.passed" : "ev.turn-lost", { person: who, name, value: ev.value }), notable: true };
+    case "passed":
+    case "turn-lost":
+      if (v.s.ruleset === "piccione") return { text: t(ev.toHand ? "ev.passed-entry" : "ev.passed-steps", { person: who, name }), notable: true };
+      if (ev.e === "passed") return { text: t("ev.passed", { person: who, name, value: ev.value }), notable: true };
+      // Bell's game has no extra throws, and its rules call a throw without a move a pass (RULES.md, Bell 7).
+      return { text: t(v.s.ruleset === "bell" ? "ev.passed" : "ev.turn-lost", { person: who, name, value: ev.value }), notable: true };
     case "extra-throw": return { text: t("ev.extra-throw", { person: who, name }), notable: true };
     case "turn": return { text: t("ev.turn", { person: who, name }), notable: false };
     case "joined": return { text: t("ev.joined", { viewer: v.you.length ? "player" : "other" }), notable: true };
@@ -133,6 +136,22 @@ function absentText(v: View): string | null {
 export function remainderText(v: View): string {
   const left = stepsOf(v.s)?.remainder ?? 0;
   return left > 0 && v.s.phase === "move" ? t("ev.remainder", { left, value: v.s.lastThrow?.value ?? 0 }) : "";
+}
+
+/**
+ * What the screen reader hears of a Piccione turn after an `events` message, from the steps
+ * before it (`before`) and the state now: what is left of the throw after a step (`moved`), an
+ * entry throw that became due, the extra throws owed when their count changed. [] otherwise.
+ */
+export function stepsNews(v: View, before: TurnSteps | null, moved: boolean): string[] {
+  const now = stepsOf(v.s);
+  if (!now || v.s.phase === "over") return [];
+  const news: string[] = [];
+  const left = remainderText(v);
+  if (moved && left) news.push(left);
+  if (now.entry && !before?.entry) news.push(t("play.steps.entry"));
+  if (now.owed !== (before?.owed ?? 0) && now.owed > 0) news.push(t("play.steps.owed", { count: now.owed }));
+  return news;
 }
 
 /** The end screen's sentence: who won and how, in the words of the winner, the loser or a watcher. */

@@ -118,6 +118,8 @@ export function replay(info: BoardInfo, s: Played): { entries: Entry[]; last: La
     const rest = info.ruleset === "piccione" && !ply.throw ? { rest: true } : {};
     const value = ply.throw ?? 0;
     if (ply.move === "pass") {
+      // Piccione's pass sends the player's piece on square 1 back to the hand (RULES.md Piccione 9).
+      if (info.ruleset === "piccione" && b[0] === player) b[0] = 0;
       entries.push({ player, value, kind: losesTurn(info) ? "lost" : "pass", ...rest });
       continue;
     }
@@ -215,7 +217,7 @@ export class MoveList {
       case "captured": this.amend({ captured: true }); break;
       // A pass or a lost turn always has its player: only the opening's throws have none.
       case "passed": this.add({ player: ev.player ?? 0, value: ev.value, kind: "pass", ...(this.rest ? { rest: true } : {}) }); break;
-      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: losesTurn(this.info) ? "lost" : "pass" }); break;
+      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: losesTurn(this.info) ? "lost" : "pass", ...(this.rest || ev.remainder ? { rest: true } : {}) }); break;
       default: break;
     }
   }

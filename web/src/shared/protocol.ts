@@ -93,7 +93,12 @@ export type GameEvent =
   | { e: "captured"; player: number; square: number }
   | { e: "water"; seat: number; player: number; square: number; dest: number }
   | { e: "borne-off"; seat: number; player: number; from: number; off: number }
-  | { e: "passed" | "turn-lost" | "extra-throw"; seat: number; player: number | null; value: number }
+  /**
+   * Piccione (PROTOCOL.md "Events"): `remainder` on the automatic pass of a remainder (`value`
+   * is then the remainder), `toHand` when the pass sent the piece on square 1 back to the hand,
+   * `entry` on the extra throw that is the entry throw.
+   */
+  | { e: "passed" | "turn-lost" | "extra-throw"; seat: number; player: number | null; value: number; remainder?: boolean; toHand?: boolean; entry?: boolean }
   | { e: "turn"; seat: number; player: number | null }
   | { e: "joined"; seat: number }
   | { e: "presence"; seat: number; online: boolean }
