@@ -50,8 +50,9 @@ function look(page) {
 /** Taps (phone) or clicks (laptop) a square or piece of the board. */
 async function tapSquare(page, square, touch) {
   const target = page.locator(`#board .square[data-square="${square}"] rect`).first();
-  if (touch) await target.tap();
-  else await target.click();
+  // The piece drawn on the square takes the tap as the square would (both pick the square).
+  if (touch) await target.tap({ force: true });
+  else await target.click({ force: true });
 }
 
 /**
@@ -59,13 +60,14 @@ async function tapSquare(page, square, touch) {
  * player does: Piccione's entries by square 1 and by the hand, a split throw by two taps on the
  * board, otherwise the first move button. Returns what happened.
  */
-async function play(pages, { rounds, touch, onRound } = {}) {
+async function play(pages, { rounds, touch, onRound, until = () => false } = {}) {
   const seen = { entered: 0, byHand: 0, split: 0, remainders: [], moves: 0 };
   for (let n = 0; n < rounds; n++) {
     let acted = false;
     for (const page of pages) {
       const now = await look(page);
       if (now.over) return seen;
+      if (now.moves.includes("in-1") && await page.$('#board [data-at="1"]')) throw new Error(`in-1 offered with a piece on 1: ${await page.getAttribute("#play", "data-position")}`);
       if (now.canThrow) { await page.click("#throw-button"); acted = true; continue; }
       if (!now.moves.length) continue;
       acted = true;
@@ -91,6 +93,7 @@ async function play(pages, { rounds, touch, onRound } = {}) {
       if (after.left) seen.remainders.push(after.left);
     }
     if (onRound) await onRound(n);
+    if (until(seen)) return seen;
     if (!acted) await new Promise((r) => setTimeout(r, 20));
   }
   return seen;
@@ -104,13 +107,19 @@ function smallestSquare(page) {
   }, Infinity));
 }
 
-/** Where the controls below the throw row stand (px from the page's top), and the seats' heights. */
+/**
+ * The heights the hands and the steps line could change, and where the message line stands
+ * below the status (px): the status itself grows and shrinks with its words on every ruleset.
+ */
 function layout(page) {
-  return page.evaluate(() => ({
-    message: Math.round(document.getElementById("message").getBoundingClientRect().top + scrollY),
-    board: Math.round(document.getElementById("board").getBoundingClientRect().top + scrollY),
-    seats: [0, 1].map((s) => Math.round(document.getElementById(`seat-${s}`).getBoundingClientRect().height)),
-  }));
+  return page.evaluate(() => {
+    const box = (id) => document.getElementById(id).getBoundingClientRect();
+    return {
+      belowStatus: Math.round(box("message").top - box("status").bottom),
+      steps: Math.round(box("steps").height),
+      seats: [0, 1].map((s) => Math.round(box(`seat-${s}`).height)),
+    };
+  });
 }
 
 async function checkAxe(page, what) {
@@ -129,9 +138,9 @@ test("Piccione pass-and-play on a phone: entries by square 1 and by the hand, a 
   const start = await layout(page);
   let shot = false;
   const seen = await play([page], {
-    rounds: 400, touch: true,
+    rounds: 400, touch: true, until: (seen) => seen.entered >= 2 && seen.byHand >= 1 && seen.split >= 1 && shot && seen.moves >= 12,
     onRound: async () => {
-      const left = await page.textContent("#steps .steps-left").catch(() => null);
+      const left = await page.evaluate(() => document.querySelector("#steps .steps-left")?.textContent ?? null);
       if (left && !shot) {
         shot = true;
         // The remainder is up: nothing below the sticks moved, the seats kept their height.

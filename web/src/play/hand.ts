@@ -37,12 +37,15 @@ export function renderHands(s: Snapshot, players: (number | null)[], offered: Le
   }
 }
 
-/** The words of the turn's steps: the remainder of `value`, the direction, a due entry throw, the throws owed; [] when none applies. */
-export function stepsWords(steps: TurnSteps, value: number): string[] {
+/**
+ * The words of the turn's steps: the remainder of `value`, the direction, the entry throw while
+ * it is the throw due (`throwDue`; once thrown it is being spent), the throws owed; [] when none applies.
+ */
+export function stepsWords(steps: TurnSteps, value: number, throwDue = true): string[] {
   const words: string[] = [];
   if (steps.remainder > 0) words.push(t("play.steps.left", { left: steps.remainder, value }));
   if (steps.direction) words.push(t("play.steps.direction", { direction: steps.direction }));
-  if (steps.entry) words.push(t("play.steps.entry"));
+  if (steps.entry && throwDue) words.push(t("play.steps.entry"));
   if (steps.owed > 0) words.push(t("play.steps.owed", { count: steps.owed }));
   return words;
 }
@@ -56,7 +59,7 @@ export function renderSteps(s: Snapshot): void {
     line = el("p", { id: "steps", class: "steps" });
     document.getElementById("throw-value")?.after(line);
   }
-  const words = s.phase === "over" ? [] : stepsWords(steps, s.lastThrow?.value ?? 0);
+  const words = s.phase === "over" ? [] : stepsWords(steps, s.lastThrow?.value ?? 0, s.phase === "throw");
   line.classList.toggle("has-remainder", steps.remainder > 0 && s.phase !== "over");
   line.replaceChildren(...words.map((w, i) => el("span", { class: i === 0 && steps.remainder > 0 ? "steps-left" : "" }, w)));
 }

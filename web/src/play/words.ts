@@ -149,7 +149,7 @@ export function stepsNews(v: View, before: TurnSteps | null, moved: boolean): st
   const news: string[] = [];
   const left = remainderText(v);
   if (moved && left) news.push(left);
-  if (now.entry && !before?.entry) news.push(t("play.steps.entry"));
+  if (now.entry && !before?.entry && v.s.phase === "throw") news.push(t("play.steps.entry"));
   if (now.owed !== (before?.owed ?? 0) && now.owed > 0) news.push(t("play.steps.owed", { count: now.owed }));
   return news;
 }
