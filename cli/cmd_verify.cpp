@@ -206,8 +206,9 @@ Result<Fairness> readFairness(const json& j) {
     return out;
 }
 
-/// Every throw of the record (the opening's, then the plies') against the one the seeds give,
-/// counted in `index`; the first that differs, or nullopt.
+/// Every throw of the record (the opening's, then the plies' that make one: not Piccione's
+/// steps that spend a remainder) against the one the seeds give, counted in `index`; the first
+/// that differs, or nullopt.
 std::optional<std::string> checkThrows(const Record& record, const Fairness& f, std::uint64_t& index) {
     const Ruleset& rules = ruleset(record.rulesetId);
     auto check = [&](Throw t, const std::string& where) -> std::optional<std::string> {
@@ -224,8 +225,11 @@ std::optional<std::string> checkThrows(const Record& record, const Fairness& f, 
     };
     for (std::size_t i = 0; i < record.opening.size(); ++i)
         if (auto bad = check(record.opening[i], "opening throw " + std::to_string(i + 1))) return bad;
-    for (std::size_t i = 0; i < record.plies.size(); ++i)
+    for (std::size_t i = 0; i < record.plies.size(); ++i) {
+        // Piccione: a step that spends a remainder (or its pass) draws no throw.
+        if (record.plies[i].spendsRemainder()) continue;
         if (auto bad = check(record.plies[i].throw_, "ply " + std::to_string(i + 1))) return bad;
+    }
     return std::nullopt;
 }
 

@@ -38,12 +38,12 @@ def write(name, data):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    for r, rs in enumerate(["standard", "jequier", "bell"]):
+    for r, rs in enumerate(["standard", "jequier", "bell", "kendall", "piccione"]):
         write(f"local-{rs}", header(False, r, 2) + [0, ATTACH] + hello(0, 0) + play([0], 190 // 2) + [0, REMATCH, 0, RESIGN])
         write(f"friend-{rs}", header(True, r, 0) + [0, ATTACH] + hello(0, 0) + [1, ATTACH, 1, JOIN, 0] + hello(1, 2)
               + play([0, 1], 40) + [1, DETACH, 0, CLAIM, 0, REMATCH, 1, ATTACH] + hello(1, 2, False) + [1, REMATCH])
         creator = r % 2  # the human holds seat 1 in Jéquier: its secret is seat 1's (choice 2)
-        write(f"computer-{rs}", header(False, r, 1, creator, r) + [0, ATTACH] + hello(0, 2 if creator else 0)
+        write(f"computer-{rs}", header(False, r, 1, creator, r % 3) + [0, ATTACH] + hello(0, 2 if creator else 0)
               + play([0], 60, run=True, pick=r))
     # Writes failing in between: a throw, a move, the seed, a resignation and a rematch.
     write("faults-throws", header(False, 0, 2) + [0, ATTACH, 0, FAULT, 0, 1] + hello(0, 0) + [0, FAULT, 0, 1]

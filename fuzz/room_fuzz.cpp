@@ -260,12 +260,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     w.config.aiBudget = std::chrono::milliseconds(5);
     w.config.grace = std::chrono::seconds(in.ConsumeBool() ? 0 : 300);
 
-    static const char* kRulesets[] = {"standard", "jequier", "bell"};
+    static const char* kRulesets[] = {"standard", "jequier", "bell", "kendall", "piccione"};
     static constexpr Opponent kOpponents[] = {Opponent::Friend, Opponent::Computer, Opponent::Local};
     static const char* kLevels[] = {"random", "beginner", "intermediate"};
     GameRow row;
     row.id = "FuzzGame0123456789abcd";
-    row.ruleset = kRulesets[in.ConsumeIntegralInRange(0, 2)];
+    row.ruleset = kRulesets[in.ConsumeIntegralInRange(0, 4)];
     row.opponent = kOpponents[in.ConsumeIntegralInRange(0, 2)];
     for (int i = 0; i < 32; ++i) row.serverSeed.push_back(static_cast<std::uint8_t>(i * 7 + 1));
     const int creator = in.ConsumeIntegralInRange(0, 1);

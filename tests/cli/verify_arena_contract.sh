@@ -104,6 +104,34 @@ expect_error 1 "${NV}the record does not replay: ply 4: needs a \"move\" string"
 expect_error 2 "senet: error: unexpected argument" verify "$STD" "$STD"
 expect_error 2 "senet: error: " verify "$TMP/missing.json"
 
+# --- verify: a Piccione record (steps that spend a remainder draw no throw) -----------------------
+# fixtures/piccione.json: a local game played through the room (tests/server/room_steps_test.cpp)
+# and signed with the key whose public half is piccione-key.hex. Of its 1663 plies 777 spend a
+# remainder (no "throw"), 24 of them the automatic pass of a remainder with no step (ply 48, 156, ...).
+PIC=$FIX/piccione.json
+PICKEY=$FIX/piccione-key.hex
+checks=$((checks + 1))
+run verify "$PIC" --key "$PICKEY"
+[[ $rc -eq 0 && -z $err && $out == "ok: 886 throws verified, 1663 plies replayed, ending bear-off checked; signature valid (Ed25519 key $(cat "$PICKEY"))" ]] ||
+  fail "verify of the Piccione record: exit $rc, stdout '$out', stderr '$err'"
+# ptamper NAME JQ_FILTER: the Piccione fixture changed by the filter, in $TMP/NAME.json.
+ptamper() { jq -c "$2" "$PIC" >"$TMP/$1.json" || fail "jq $2 failed"; }
+# A remainder step given a throw of its own; the remainder's pass dropped, or given a throw.
+ptamper pic-throw '.plies[2] += {"throw": 1, "sticks": "0010"}'
+expect_error 1 "${NV}the record does not replay: ply 3: the remainder 1 of the last throw is spent next: the ply has no \"throw\"" verify "$TMP/pic-throw.json"
+ptamper pic-no-pass '.plies |= (.[0:47] + .[48:])'
+expect_error 1 "${NV}the record does not replay: ply 48: no step is left for the remainder, so the ply must be a pass without a throw" verify "$TMP/pic-no-pass.json"
+ptamper pic-pass-throw '.plies[47] += {"throw": 1, "sticks": "0010"}'
+expect_error 1 "${NV}the record does not replay: ply 48: no step is left for the remainder, so the ply must be a pass without a throw" verify "$TMP/pic-pass-throw.json"
+# A remainder step longer than the remainder; the throw count of the plies instead of the throws.
+ptamper pic-step '.plies[2].move = "2-4"'
+expect_error 1 "${NV}the record does not replay: ply 3: illegal move: 2-4 moves 2 squares, but only 1 can be spent" verify "$TMP/pic-step.json"
+ptamper pic-count '.fairness.throws = 1663'
+expect_error 1 "${NV}fairness says 1663 throws but the record has 886" verify "$TMP/pic-count.json"
+# With the key, a changed step is a changed record; another server's key is refused.
+expect_error 1 "${NV}the signature does not match the record" verify "$TMP/pic-step.json" --key "$PICKEY"
+expect_error 1 "${NV}the record says it is signed by key $(cat "$PICKEY"), not by the given key" verify "$PIC" --key "$KEY"
+
 # --- arena ----------------------------------------------------------------------------------
 # wilson COUNT N: the 95% Wilson score interval, "low% - high%" with one decimal (computed here).
 wilson() {

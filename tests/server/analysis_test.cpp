@@ -225,6 +225,34 @@ TEST(AnalysisService, KeepsTheLeastRecentlyUsedWithinItsBound) {
     EXPECT_EQ(answers.got[3].body, answers.got[2].body);
 }
 
+/// Kendall's and Piccione's records are analysed like the others: one entry per ply (in
+/// Piccione per step, a remainder step's "throw" 0), the record's moves in order.
+TEST(AnalysisService, AnalysesKendallAndPiccioneRecords) {
+    server::AnalysisService::Options o;
+    o.depth = 1;
+    server::AnalysisService service(o);
+    Answers answers;
+    const std::string kendall = randomRecord(RulesetId::Kendall, 5), piccione = randomRecord(RulesetId::Piccione, 6);
+    ASSERT_TRUE(service.analyse("kendall", kendall, answers.done()));
+    ASSERT_TRUE(service.analyse("piccione", piccione, answers.done()));
+    ASSERT_TRUE(answers.waitFor(2));
+    for (std::size_t i = 0; i < 2; ++i) {
+        const json record = json::parse(i == 0 ? kendall : piccione);
+        ASSERT_EQ(answers.got[i].status, 200) << answers.got[i].body.substr(0, 200);
+        const json a = json::parse(answers.got[i].body);
+        EXPECT_EQ(a["ruleset"], i == 0 ? "kendall" : "piccione");
+        ASSERT_EQ(a["plies"].size(), record["plies"].size());
+        EXPECT_EQ(a["winProbability"].size(), record["plies"].size() + 1);
+        int remainderSteps = 0;
+        for (std::size_t k = 0; k < record["plies"].size(); ++k) {
+            EXPECT_EQ(a["plies"][k]["move"], record["plies"][k]["move"]) << k;
+            EXPECT_EQ(a["plies"][k]["throw"], record["plies"][k].value("throw", 0)) << k;
+            remainderSteps += !record["plies"][k].contains("throw");
+        }
+        if (i == 1) EXPECT_GT(remainderSteps, 0);
+    }
+}
+
 TEST(AnalysisService, RefusesBeyondItsPendingGamesAndAfterStop) {
     server::AnalysisService::Options o;
     o.maxPending = 1;

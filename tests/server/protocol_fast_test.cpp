@@ -49,6 +49,10 @@ std::vector<std::string> corpus() {
         R"({"t":"move","d":{"ply":12,"move":"9-11"}})",
         R"({"t":"move","d":{"ply":12,"move":"26-off"}})",
         R"({"t":"move","d":{"ply":12,"move":"pass"}})",
+        R"({"t":"move","d":{"ply":12,"move":"in-1"}})",
+        R"({"t":"move","d":{"ply":12,"move":"in-1 "}})",
+        R"({"t":"move","d":{"ply":12,"move":"24-27"}})",
+        R"({"t":"move","d":{"ply":12,"move":"30-26"}})",
         R"({"t":"move","d":{"ply":12,"move":"123456789"}})",
         R"({"t":"move","d":{"ply":12,"move":"12345678"}})",
         R"({"t":"move","d":{"ply":12,"move":""}})",
@@ -77,9 +81,10 @@ std::vector<std::string> corpus() {
         text << in.rdbuf();
         frames.push_back(text.str());
     }
-    // Every one-byte deletion, insertion and replacement of the two hot frames.
+    // Every one-byte deletion, insertion and replacement of the hot frames (Piccione's in-1 too).
     const std::string bytes = std::string("09-\"{}:,. a\\\x7f") + '\0';
-    for (const std::string hot : {R"({"t":"throw","d":{"ply":10}})", R"({"t":"move","d":{"ply":10,"move":"9-off"}})"}) {
+    for (const std::string hot : {R"({"t":"throw","d":{"ply":10}})", R"({"t":"move","d":{"ply":10,"move":"9-off"}})",
+                                  R"({"t":"move","d":{"ply":10,"move":"in-1"}})"}) {
         for (std::size_t i = 0; i <= hot.size(); ++i) {
             if (i < hot.size()) frames.push_back(hot.substr(0, i) + hot.substr(i + 1));
             for (const char c : bytes) {
@@ -115,6 +120,9 @@ TEST(ProtocolFastPath, TakesTheFramesThePageSends) {
     ASSERT_TRUE(m.has_value());
     EXPECT_EQ(std::get<MoveRequest>(*m).ply, 1000000000);
     EXPECT_EQ(std::get<MoveRequest>(*m).move, "26-off");
+    const auto entry = parseFast(R"({"t":"move","d":{"ply":7,"move":"in-1"}})");
+    ASSERT_TRUE(entry.has_value());
+    EXPECT_EQ(std::get<MoveRequest>(*entry).move, "in-1");
     // Other shapes are left to the full parser.
     EXPECT_FALSE(parseFast(R"({"t":"throw","d":{"ply":01}})"));
     EXPECT_FALSE(parseFast(R"({"t":"throw","d":{"ply":1000000001}})"));

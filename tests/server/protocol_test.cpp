@@ -130,12 +130,15 @@ TEST(ProtocolParse, MoveTextIsOneToEightBytes) {
     EXPECT_EQ(std::get<MoveRequest>(m).move, "9-11");
     EXPECT_EQ(std::get<MoveRequest>(messageOf(R"({"t":"move","d":{"ply":1,"move":"12345678"}})")).move, "12345678");
     EXPECT_EQ(std::get<MoveRequest>(messageOf(R"({"t":"move","d":{"ply":1,"move":"x"}})")).move, "x");
+    // Piccione's entry and a step onto 27 are moves like any other.
+    EXPECT_EQ(std::get<MoveRequest>(messageOf(R"({"t":"move","d":{"ply":3,"move":"in-1"}})")).move, "in-1");
+    EXPECT_EQ(std::get<MoveRequest>(messageOf(R"({"t":"move","d":{"ply":3,"move":"24-27"}})")).move, "24-27");
     EXPECT_EQ(errorOf(R"({"t":"move","d":{"ply":1}})").message, "move: \"move\" is missing");
     EXPECT_EQ(errorOf(R"({"t":"move","d":{"ply":1,"move":911}})").message, "move: \"move\" must be a string like \"9-11\"");
     for (const char* bad : {R"({"t":"move","d":{"ply":1,"move":""}})", R"({"t":"move","d":{"ply":1,"move":"123456789"}})"}) {
         const ParseError e = errorOf(bad);
         EXPECT_EQ(e.code, "bad-field") << bad;
-        EXPECT_EQ(e.message, "move: \"move\" must be \"FROM-TO\" or \"FROM-off\"") << bad;
+        EXPECT_EQ(e.message, "move: \"move\" must be \"FROM-TO\", \"FROM-off\" or \"in-1\"") << bad;
     }
 }
 

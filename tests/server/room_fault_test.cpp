@@ -93,7 +93,7 @@ void helloWithFailingSeed(Fixture& f, const std::string& id, Client& c, const st
 
 /// A friend game where each of its writes fails once, from creation to the rematch.
 TEST(RoomFaults, EveryWriteOfAFriendGameFailsOnceAndChangesNothing) {
-    for (const RulesetId ruleset : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell}) {
+    for (const RulesetId ruleset : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell, RulesetId::Kendall, RulesetId::Piccione}) {
         SCOPED_TRACE(std::string(senet::ruleset(ruleset).key));
         Fixture f;
         // create

@@ -380,7 +380,8 @@ TEST(RoomInvites, JoinAndInviteAnswers) {
 TEST(RoomRules, AThrowWithoutAMoveIsAnnounced) {
     int announced = 0;
     for (const auto& [ruleset, seed] : {std::pair{RulesetId::Standard, std::string("pass1")}, std::pair{RulesetId::Bell, std::string("pass2")},
-                                        std::pair{RulesetId::Standard, std::string("pass3")}}) {
+                                        std::pair{RulesetId::Standard, std::string("pass3")}, std::pair{RulesetId::Kendall, std::string("pass4")},
+                                        std::pair{RulesetId::Piccione, std::string("pass5")}}) {
         Fixture f;
         f.config.testSeed = std::vector<std::uint8_t>(32, 7);
         const Created g = f.create(Opponent::Local, 0, ruleset);

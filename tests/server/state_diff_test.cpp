@@ -27,7 +27,7 @@ void expectSameAsFresh(Fixture& f, const std::string& id, Client& c, const char*
 /// spectator that says hello mid-game) follow whole games; after every action each one's merged
 /// state equals the room's state.
 TEST(StateDiff, MergedStateEqualsTheRoomsStateThroughWholeGames) {
-    for (const RulesetId ruleset : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell}) {
+    for (const RulesetId ruleset : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell, RulesetId::Kendall, RulesetId::Piccione}) {
         for (const Opponent opponent : {Opponent::Local, Opponent::Computer}) {
             SCOPED_TRACE(std::string(senet::ruleset(ruleset).key) + " " + std::string(toString(opponent)));
             Fixture f;

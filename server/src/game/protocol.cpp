@@ -121,7 +121,7 @@ ParseResult parseFull(std::string_view frame) {
         if (m == d->end()) return badField(type, "move", "is missing");
         if (!m->is_string()) return badField(type, "move", "must be a string like \"9-11\"");
         const auto& text = m->get_ref<const std::string&>();
-        if (text.empty() || text.size() > 8) return badField(type, "move", "must be \"FROM-TO\" or \"FROM-off\"");
+        if (text.empty() || text.size() > 8) return badField(type, "move", "must be \"FROM-TO\", \"FROM-off\" or \"in-1\"");
         return ClientMessage{MoveRequest{std::get<std::int64_t>(ply), text}};
     }
     if (type == "resign") return ClientMessage{Resign{}};

@@ -61,9 +61,8 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
             if (!ev) return where + ev.error().message;
             ++throws;
         } else if (a.kind == 'm') {
-            const auto pending = game.pendingThrow();
-            if (!pending) return where + "a move without a pending throw";
-            auto m = parseMove(game.position(), pending->value, a.move);
+            if (game.phase() != Phase::Move) return where + "a move without a pending throw";
+            auto m = parseMove(game.position(), game.moveThrowValue(), a.move);
             if (!m) return where + m.error().message;
             if (auto ok = game.applyMove(*m); !ok) return where + ok.error().message;
         } else {

@@ -27,6 +27,26 @@ std::optional<std::int64_t> playerIn(const Game& game, int seat) {
     return number(*game.playerOf(seat));
 }
 
+/// Whether a pass from `before` to `after` sent the mover's piece on square 1 back to the hand
+/// (Piccione rule 9: the entered piece that cannot move).
+bool squareOneToHand(const Position& before, const Position& after) {
+    const Player mover = before.turn;
+    return (before.pieces(mover) & bit(1)) && !(after.pieces(mover) & bit(1));
+}
+
+/// Adds the event of an automatic pass (PROTOCOL.md "Events"): `passed`, or `turn-lost` when the
+/// ruleset gives no extra throw after a pass; `value` is the throw (or, with `remainder`, the
+/// remainder) that had no legal move; `toHand` when the piece on square 1 went back to the hand.
+void addPass(Events& events, const Ruleset& r, std::optional<std::int64_t> player, int seat, int value, bool remainder,
+             bool toHand) {
+    auto e = events.add();
+    e.str("e", r.extraThrowAfterPass ? "passed" : "turn-lost").optNum("player", player);
+    if (remainder) e.boolean("remainder", true);
+    e.num("seat", seat);
+    if (toHand) e.boolean("toHand", true);
+    e.num("value", value);
+}
+
 }  // namespace
 
 bool Room::checkAction(PeerState& p, std::int64_t ply) {
@@ -131,8 +151,9 @@ bool Room::doThrow(int seat, PeerState* p, SteadyTime::time_point received, std:
     if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
     BatchedAction write{row_.id, ActionRow{ply_, 't', outcome, ""}, ending ? ending->json : std::string()};
     const bool openingDecided = ev->openingDecided, noMove = ev->noMove, keepsTurn = ev->keepsTurn;
+    const bool toHand = noMove && squareOneToHand(game_.position(), next.position());
     // Stored: apply it (the room has not changed meanwhile: its messages waited).
-    auto apply = [this, seat, t, next = std::move(next), ending, openingDecided, noMove, keepsTurn, received]() mutable {
+    auto apply = [this, seat, t, next = std::move(next), ending, openingDecided, noMove, keepsTurn, toHand, received]() mutable {
         const Ruleset& r = game_.rules();
         const bool opening = game_.phase() == Phase::Opening;
         const auto playerBefore = playerOfSeat(seat);
@@ -156,8 +177,7 @@ bool Room::doThrow(int seat, PeerState* p, SteadyTime::time_point received, std:
                 events.add().str("e", "turn").null("player").num("seat", game_.seatToAct());
         } else if (noMove) {
             const auto player = playerOfSeat(seat);
-            const bool lost = !r.extraThrowAfterPass;
-            events.add().str("e", lost ? "turn-lost" : "passed").optNum("player", player).num("seat", seat).num("value", t.value);
+            addPass(events, r, player, seat, t.value, false, toHand);
             if (game_.phase() != Phase::Over) {
                 if (keepsTurn)
                     events.add().str("e", "extra-throw").optNum("player", player).num("seat", seat).num("value", t.value);
@@ -173,7 +193,8 @@ bool Room::doThrow(int seat, PeerState* p, SteadyTime::time_point received, std:
 }
 
 bool Room::doMove(int seat, Move move, PeerState* p, SteadyTime::time_point received, std::function<void()> failed) {
-    const int value = game_.pendingThrow()->value;
+    // The throw being spent (in Piccione also while its remainder is spent).
+    const int value = game_.lastThrow()->value;
     const Player mover = game_.position().turn;
     Game next = game_;
     auto ply = next.applyMove(move);
@@ -182,10 +203,19 @@ bool Room::doMove(int seat, Move move, PeerState* p, SteadyTime::time_point rece
         return false;
     }
     const Move m = ply->move;  // the legal move with its flags
+    // Piccione: the step left a remainder with no legal step, so the game passed at once (its
+    // own ply in the record, not an action): the unspent remainder, for the pass event.
+    std::optional<int> remainderPassed;
+    bool toHand = false;
+    if (next.passedAfterLastMove()) {
+        const Position afterStep = senet::applyMove(game_.position(), game_.moveThrowValue(), m);
+        remainderPassed = afterStep.remainder;
+        toHand = squareOneToHand(afterStep, next.position());
+    }
     std::optional<Ending> ending;
     if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
     BatchedAction write{row_.id, ActionRow{ply_, 'm', 0, formatMove(m)}, ending ? ending->json : std::string()};
-    auto apply = [this, seat, value, mover, m, next = std::move(next), ending, received]() mutable {
+    auto apply = [this, seat, value, mover, m, next = std::move(next), ending, remainderPassed, toHand, received]() mutable {
         game_ = std::move(next);
         ++ply_;
         const Mover by{seat, number(mover)};
@@ -202,10 +232,19 @@ bool Room::doMove(int seat, Move move, PeerState* p, SteadyTime::time_point rece
         if (m.has(kBearOff))
             events.add().str("e", "borne-off").num("from", m.from).num("off", game_.position().borneOff(mover)).num("player", by.player).num(
                 "seat", seat);
+        const Position& now = game_.position();
         if (ending) {
             commitEnding(*ending, events);
-        } else if (keepsTurn(game_.rules(), value, m)) {
-            events.add().str("e", "extra-throw").num("player", by.player).num("seat", seat).num("value", value);
+        } else if (remainderPassed) {
+            addPass(events, game_.rules(), by.player, seat, *remainderPassed, true, toHand);
+            events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
+        } else if (game_.phase() == Phase::Move) {
+            // Piccione: a remainder is left and a step exists for it; the same seat moves again.
+        } else if (now.turn == mover) {
+            auto extra = events.add();
+            extra.str("e", "extra-throw");
+            if (now.entryThrowDue) extra.boolean("entry", true);
+            extra.num("player", by.player).num("seat", seat).num("value", value);
         } else {
             events.add().str("e", "turn").optNum("player", playerOfSeat(game_.seatToAct())).num("seat", game_.seatToAct());
         }
@@ -272,7 +311,7 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
     if (const auto* m = std::get_if<protocol::MoveRequest>(&message)) {
         if (!checkAction(p, m->ply)) return;
         if (game_.phase() != Phase::Move) return error(p, "wrong-phase", "a throw is due, not a move");
-        auto move = parseMove(game_.position(), game_.pendingThrow()->value, m->move);
+        auto move = parseMove(game_.position(), game_.moveThrowValue(), m->move);
         if (!move) return error(p, "illegal-move", move.error().message);
         if (move->isPass()) return error(p, "illegal-move", "pass is not a move here: a legal move exists");
         doMove(game_.seatToAct(), *move, &p, received);

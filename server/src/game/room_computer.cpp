@@ -64,7 +64,7 @@ void Room::computerAct(std::int64_t expectedPly) {
         }
         if (game_.phase() == Phase::Move) {
             position = game_.position();
-            throwValue = game_.pendingThrow()->value;
+            throwValue = game_.moveThrowValue();  // kNoThrow while a Piccione remainder is spent
             options.level = ai::levelByName(row_.level).value_or(ai::Level::Intermediate);
             options.budget = services_.config.aiBudget;
             // Late by more than the allowance: the queue ahead was long. A full search now would
@@ -112,12 +112,15 @@ void Room::computerAct(std::int64_t expectedPly) {
         });
     };
     if (game_.phase() == Phase::Move) {
+        // The legal list's own move (with its flags: Piccione's in-1 is matched by from and to),
+        // so that applyMove cannot refuse it and the game never stalls.
         Move m = game_.legalMoves()[0];
         bool legal = false;
         if (decided)
-            for (const Move& l : game_.legalMoves()) legal = legal || l.sameAs(*decided);
-        if (legal) m = *decided;
-        else if (decided)
+            for (const Move& l : game_.legalMoves())
+                if (!legal && l.sameAs(*decided)) m = l, legal = true;
+        // A pass for a remainder step is a search that does not spend remainders: no news.
+        if (!legal && decided && !(decided->isPass() && game_.moveThrowValue() == kNoThrow))
             std::cerr << "senet-server: game " << row_.id << ": computer chose an illegal move " << formatMove(*decided)
                       << "; playing a fallback move\n";
         doMove(seat, m, nullptr, received, retry);

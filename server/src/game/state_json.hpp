@@ -49,26 +49,30 @@ struct Mover {
     int player;
 };
 
-/// Writes a move's members (PROTOCOL.md "Snapshot"); with `by`, those of the `moved` event.
+/// Writes a move's members (PROTOCOL.md "Snapshot"): from, to, dest, its text and its flags
+/// (Piccione's `in-1` with "enter", a step onto 27 with "toHand"); with `by`, those of the
+/// `moved` event.
 inline void writeMove(jsonout::Object& o, Move m, const Mover* by) {
     if (m.has(kBackward)) o.boolean("backward", true);
     if (m.has(kBearOff)) o.boolean("bearOff", true);
     if (m.has(kCapture)) o.boolean("capture", true);
     o.num("dest", m.dest);
     if (by) o.str("e", "moved");
+    if (m.has(kEnter)) o.boolean("enter", true);
     o.num("from", m.from);
     o.str("move", formatMove(m));
     if (by) o.num("player", by->player).num("seat", by->seat);
     if (m.has(kSwap)) o.boolean("swap", true);
     o.num("to", m.to);
+    if (m.has(kToHand)) o.boolean("toHand", true);
     if (m.has(kWater)) o.boolean("water", true);
 }
 
 /// Where each top-level member of a state object written by writeStateJson starts: at[i] is the
 /// offset (in that string) of member i's separator or key, at[count] the offset of the closing
-/// brace. The members are always the same 23, in the same (sorted) order.
+/// brace. The members are always the same 24, in the same (sorted) order.
 struct StateMarks {
-    static constexpr std::size_t kMembers = 23;
+    static constexpr std::size_t kMembers = 24;
     std::array<std::uint32_t, kMembers + 1> at{};
     std::size_t count = 0;  ///< members recorded (kMembers after a complete write)
 };
@@ -176,6 +180,26 @@ inline void writeSeats(std::string& out, const StateFields& f) {
     out += ']';
 }
 
+/// `steps`: null for the rulesets with one move per throw; for Piccione (TurnModel::SplitSteps)
+/// the turn's state within its steps, RULES.md "Piccione position notation": the direction
+/// fixed for the turn, whether the entry throw is due, the pieces in hand of player 1 and 2,
+/// the extra throws owed and the remainder of the current throw.
+inline void writeSteps(std::string& out, const Position& pos) {
+    if (pos.rules().turnModel != TurnModel::SplitSteps) {
+        out += "null";
+        return;
+    }
+    const char* direction = pos.direction == TurnDirection::Forward ? "f" : pos.direction == TurnDirection::Backward ? "b" : "-";
+    jsonout::Object o(out);
+    o.str("direction", direction).boolean("entry", pos.entryThrowDue).key("hand");
+    out += '[';
+    jsonout::appendInt(out, pos.inHand(Player::One));
+    out += ',';
+    jsonout::appendInt(out, pos.inHand(Player::Two));
+    out += ']';
+    o.num("owed", pos.owedThrows).num("remainder", pos.remainder);
+}
+
 }  // namespace state_parts
 
 /// Appends the state object; its keys are written in sorted order (json_out.hpp). With `marks`,
@@ -217,6 +241,8 @@ inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* m
     else s.num("seatToAct", f.game.seatToAct());
     s.key("seats");
     writeSeats(out, f);
+    s.key("steps");
+    writeSteps(out, pos);
     s.num("throwIndex", f.throwIndex);
     if (f.game.phase() == Phase::Opening) s.null("turn");
     else s.num("turn", number(pos.turn));

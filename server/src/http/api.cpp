@@ -122,13 +122,24 @@ Result<json> createBody(const Request& request, bool form) {
     return body;
 }
 
-/// "ruleset": its key as given and the rule set it names.
+/// The keys of the rulesets the site offers, quoted: "\"standard\", \"jequier\" or \"bell\"".
+std::string offeredKeys() {
+    const auto offered = site::offeredRulesets();
+    std::string out;
+    for (std::size_t i = 0; i < offered.size(); ++i) {
+        if (i) out += i + 1 == offered.size() ? " or " : ", ";
+        out += '"' + std::string(offered[i]->key) + '"';
+    }
+    return out;
+}
+
+/// "ruleset": its key as given and the rule set it names (one the site offers, site::isOffered).
 Result<std::pair<std::string, RulesetId>> rulesetOf(const json& body) {
     const auto ruleset = stringField(body, "ruleset");
     if (!ruleset) return ruleset.error();
-    if (!*ruleset) return fail("\"ruleset\" is required: \"standard\", \"jequier\" or \"bell\"");
+    if (!*ruleset) return fail("\"ruleset\" is required: " + offeredKeys());
     const auto id = rulesetByKey(**ruleset);
-    if (!id || !site::isOffered(*id)) return fail("\"ruleset\" must be \"standard\", \"jequier\" or \"bell\"");
+    if (!id || !site::isOffered(*id)) return fail("\"ruleset\" must be " + offeredKeys());
     return std::make_pair(**ruleset, *id);
 }
 
