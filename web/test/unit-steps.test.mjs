@@ -139,3 +139,15 @@ test("a split throw on the board: tap the piece, then where it goes; a lone move
   tap(6);
   assert.deepEqual(picked, ["5-7", "9-10", "in-1", "5-6"], "a destination only one move reaches makes that move");
 });
+
+test("a whole signed Piccione record (tests/cli/fixtures/piccione.json) reads into the move list", async () => {
+  const { readFileSync } = await import("node:fs");
+  const record = JSON.parse(readFileSync(new URL("../../tests/cli/fixtures/piccione.json", import.meta.url), "utf8"));
+  const { entries } = movelist.replay(PICCIONE, { opening: [], players: [1, 2], record });
+  assert.equal(entries.length, record.plies.length);
+  const texts = entries.map(movelist.entryText);
+  assert.deepEqual(texts.filter((x) => /NaN|undefined|\{/.test(x)), []);
+  assert.equal(entries.filter((e) => e.rest).length, record.plies.filter((p) => p.throw === undefined).length);
+  assert.equal(texts[0], "Cones, throw 1: a piece from the hand onto 1");
+  assert.equal(texts[2], "Cones, rest of the throw: 2 → 3");
+});
