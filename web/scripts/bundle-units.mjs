@@ -11,7 +11,7 @@ const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Module name (as the tests import it) → source file under src/ (without .ts). */
 export const MODULES = {
   i18n: "shared/i18n", board: "shared/board", moves: "shared/moves", movelist: "shared/movelist", fragment: "shared/fragment",
-  storage: "shared/storage",
+  storage: "shared/storage", steps: "shared/steps", hand: "play/hand",
   words: "play/words", choices: "play/choices", pacer: "play/pacer", claim: "play/claim", feed: "play/feed",
   seat: "play/seat", state: "play/state", moved: "play/moved", sounds: "play/sounds", attention: "play/attention", replay_graph: "replay/graph",
 };

@@ -4,7 +4,7 @@
 // are the board's destination marks' and the legend's.
 import { el } from "../shared/dom";
 import { t } from "../shared/i18n";
-import { kindIcon, kindOf, kindWords } from "../shared/moves";
+import { kindIcon, kindOf, kindWords, legalMoveText } from "../shared/moves";
 import type { LegalMove } from "../shared/protocol";
 
 /** The whole sentence a screen reader says for a move. */
@@ -16,6 +16,8 @@ export function moveSentence(m: LegalMove): string {
     case "water": return t("play.move-water", p);
     case "bearOff": return t("play.move-off", p);
     case "backward": return t("play.move-backward", p);
+    case "enter": return t("play.move-enter", p);
+    case "toHand": return t("play.move-to-hand", p);
     default: return t("play.move-to", p);
   }
 }
@@ -39,7 +41,7 @@ export function renderChoices(container: HTMLElement, moves: LegalMove[], on: Ch
     const b = el("button", { type: "button", class: `button choice-button${kind ? ` kind-${kind}` : ""}`, "data-move": m.move, "data-dest": String(m.dest) });
     if (kind) b.dataset.kind = kind;
     b.append(el("span", { class: "choice-squares", "aria-hidden": "true" },
-      m.bearOff ? t("play.choice-off", { from: m.from }) : t("play.choice-to", { from: m.from, to: m.to })));
+      legalMoveText(m)));
     if (kind) {
       const line = el("span", { class: "choice-kind", "aria-hidden": "true" });
       line.append(kindIcon(kind), el("span", {}, kindWords(m)));

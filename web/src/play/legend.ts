@@ -25,17 +25,20 @@ function item(picture: SVGSVGElement, text: string): HTMLLIElement {
 
 /** The kinds of move this ruleset has (from its board facts), in the order the legend lists them. */
 function kindsOf(info: BoardInfo): Exclude<MoveKind, "">[] {
+  // Piccione has no swaps and no House of Water: its 27 sends a piece back to the hand (RULES.md Piccione 3, 11).
+  if (info.ruleset === "piccione") return ["enter", "toHand", "bearOff", "backward"];
   const kinds: Exclude<MoveKind, "">[] = [info.ruleset === "bell" ? "capture" : "swap"];
   if (info.water) kinds.push("water");
   kinds.push("bearOff");
-  if (info.ruleset === "jequier") kinds.push("backward");
+  if (info.ruleset === "jequier" || info.ruleset === "kendall") kinds.push("backward");
   return kinds;
 }
 
 /** The legend's words for the House of Water: where a piece that lands there goes. */
 function waterText(info: BoardInfo): string {
-  const back = info.houses.find(([, key]) => key === "return")?.[0];
+  const back = info.houses.find(([, key]) => key === "return" || key === "rebirth")?.[0];
   const name = squareName(info, info.water);
+  if (info.ruleset === "piccione") return t("play.legend.water-hand", { name });
   return back ? t("play.legend.water-return", { name, square: back }) : t("play.legend.water-lowest", { name });
 }
 
@@ -55,7 +58,7 @@ export function createLegend(info: BoardInfo, open: boolean): HTMLDetailsElement
   // Each kind of move: a destination with the kind's icon on it, as on the board.
   for (const kind of kindsOf(info)) {
     const icon = kindIcon(kind, { x: 22, y: 22, width: 56, height: 56, class: `kind-icon kind-${kind} legend-icon` });
-    list.append(item(swatch("", mark("destination"), icon), t(`play.legend.${kind === "bearOff" ? "bear-off" : kind}`)));
+    list.append(item(swatch("", mark("destination"), icon), t(`play.legend.${{ bearOff: "bear-off", toHand: "to-hand" }[kind as string] ?? kind}`)));
   }
   if (info.safe.length) list.append(item(swatch("safe"), t("play.legend.safe", { squares: formatList(info.safe) })));
   for (const [square, key] of info.houses) {

@@ -34,7 +34,8 @@ export function slidesOf(events: GameEvent[]): Slide[] {
   for (const ev of events) {
     if (ev.e === "moved") {
       const to = ev.bearOff ? OFF_SQUARE : ev.to;
-      const legs = [pathBetween(ev.from, to)];
+      // Piccione's entry comes from the hand, not from a square: the piece appears on 1.
+      const legs = [ev.from < 1 ? [to] : pathBetween(ev.from, to)];
       if (ev.water && ev.dest !== to) legs.push(pathBetween(to, ev.dest));
       slides.push({ player: ev.player, legs });
     } else if (ev.e === "swapped") {

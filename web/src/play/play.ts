@@ -24,6 +24,7 @@ import { clientSeed, seatFromUrl } from "./seat";
 import { renderWatchers } from "./share";
 import { GameSounds } from "./sounds";
 import * as pageState from "./state";
+import { stepsOf } from "../shared/steps";
 import * as words from "./words";
 
 /** How long the join notice stays when nobody throws (ms): long enough to read, not for turns on end. */
@@ -181,6 +182,7 @@ class PlayPage {
     // Frames of changes need a state to change: none comes before the first snapshot (PROTOCOL.md).
     if (!m.state || !this.parts) return;
     m.pending = false;
+    const stepsBefore = stepsOf(m.state);
     m.state = pageState.afterEvents(m.state, changed, m.you);
     if (m.unsent && m.unsent.d.ply !== m.state.ply) m.unsent = null;  // answered: the game moved on
     // An error's words last until the game moves on.
@@ -198,6 +200,8 @@ class PlayPage {
       if (said.notable) this.feed.add(said.text, ev.e === "joined" ? JOINED_MS : 0);
       else announce(this.ui, said.text);
     }
+    // Piccione: what is left of a throw after a step, a due entry throw and a change in the throws owed, said at once.
+    for (const said of words.stepsNews(viewOf(m), stepsBefore, events.some((ev) => ev.e === "moved"))) announce(this.ui, said);
     this.render();
     playMotion(this.parts.board, events);
     if (canAct(m)) announce(this.ui, this.ui.status.textContent ?? "");

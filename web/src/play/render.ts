@@ -11,6 +11,7 @@ import { drawThrow } from "../shared/sticks";
 import { afterRender } from "./after-render";
 import { alertsFor, inviteShown, yourTurn } from "./attention";
 import { renderChoices } from "./choices";
+import { renderHands, renderSteps } from "./hand";
 import type { ClaimTimer } from "./claim";
 import { recordedCommitment, type Verdict, verifyGame } from "./fair";
 import type { Feed } from "./feed";
@@ -75,6 +76,8 @@ export function render(m: PlayModel, p: PlayParts): void {
   // The moment the socket closes the page says so: it cannot tell whose turn it is any more.
   p.ui.status.textContent = connectionLost(m) ? t("play.status.reconnecting") : words.statusText(viewOf(m, s));
   renderSeats(m, s);
+  renderHands(s, [0, 1].map((seat) => words.playerOfSeat(viewOf(m, s), seat)), mine, () => { m.keepFocus = true; p.board.enterFromHand(); });
+  renderSteps(s);
   renderShare(m, p, s);
   renderEnd(m, p.ui, s);
   renderFairness(m, p.ui, s);

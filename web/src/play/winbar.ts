@@ -5,6 +5,7 @@ import { el } from "../shared/dom";
 import { percent, t } from "../shared/i18n";
 import type { State } from "../shared/protocol";
 import { writePosition } from "../shared/position";
+import { stepsOf } from "../shared/steps";
 import { type Engine, loadEngineOnDemand } from "../shared/engine-loader";
 
 /** The bar on the page: created under the seats once the engine has loaded. */
@@ -48,11 +49,13 @@ export class WinBar {
 
   private chance(s: State): number | null {
     try {
-      const position = writePosition(s.ruleset, s.board, s.turn, s.off);
+      // Piccione's position carries its turn of steps: the server's own notation is used as it is.
+      const position = s.ruleset === "piccione" ? s.position : writePosition(s.ruleset, s.board, s.turn, s.off);
+      const thrown = (stepsOf(s)?.remainder ?? 0) > 0 ? 0 : s.lastThrow?.value ?? 0;  // 0: the rest of a throw (the engine's kNoThrow)
       if (s.phase === "over" && s.result) return s.result.player === 1 ? 1 : s.result.player === 2 ? 0 : 0.5;
       if (s.phase === "move" && s.lastThrow && s.legalMoves.length) {
         const mover = s.turn;
-        const values = s.legalMoves.map((m) => this.engine.winProbability(this.engine.apply(position, s.lastThrow!.value, m.move).position));
+        const values = s.legalMoves.map((m) => this.engine.winProbability(this.engine.apply(position, thrown, m.move).position));
         return mover === 1 ? Math.max(...values) : Math.min(...values);
       }
       return this.engine.winProbability(position);

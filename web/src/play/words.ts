@@ -2,7 +2,8 @@
 // the opponent, a spectator, pass-and-play), never sentences glued from fragments. Every
 // function takes the game state and the viewer's seats and returns text in the page's language.
 import { has, t } from "../shared/i18n";
-import type { GameEvent, State } from "../shared/protocol";
+import type { GameEvent, State, TurnSteps } from "../shared/protocol";
+import { stepsOf } from "../shared/steps";
 
 /**
  * What the viewer sees: the game state and the seats this page holds ([] for a spectator).
@@ -61,14 +62,21 @@ export function describe(v: View, ev: GameEvent): { text: string; notable: boole
     case "opening-decided": return { text: t("ev.opening-decided", { person: who, name: seatLabel(v, ev.seat) }), notable: true };
     case "moved":
       if (ev.bearOff) return null;  // "borne-off" follows
+      // Piccione: a piece from the hand onto 1, and a step onto 27 that sends it back (RULES.md Piccione 5, 11).
+      if (ev.enter || ev.move === "in-1") return { text: t("ev.entered", { person: who, name }), notable: false };
+      if (ev.toHand || (ev.to === 27 && ev.dest === 0)) return { text: t("ev.to-hand", { person: who, name, from: ev.from }), notable: true };
       return { text: t(ev.backward ? "ev.moved-backward" : "ev.moved", { person: who, name, from: ev.from, to: ev.to }), notable: false };
     case "swapped": return { text: t("ev.swapped", { person: who, name, square: ev.square, to: ev.to }), notable: true };
     case "captured": return { text: t("ev.captured", { person: who, name, square: ev.square }), notable: true };
     case "water": return { text: t("ev.water", { person: who, name, square: ev.square, dest: ev.dest }), notable: true };
     case "borne-off": return { text: t("ev.borne-off", { person: who, name, from: ev.from, off: ev.off }), notable: true };
-    case "passed": return { text: t("ev.passed", { person: who, name, value: ev.value }), notable: true };
-    // Bell's game has no extra throws, and its rules call a throw without a move a pass (RULES.md, Bell 7).
-    case "turn-lost": return { text: t(v.s.ruleset === "bell" ? "ev.passed" : "ev.turn-lost", { person: who, name, value: ev.value }), notable: true };
+    // Piccione's pass ends the whole turn, the rest of the throw and the throws owed with it (RULES.md Piccione 9).
+    case "passed":
+    case "turn-lost":
+      if (v.s.ruleset === "piccione") return { text: t(ev.toHand ? "ev.passed-entry" : "ev.passed-steps", { person: who, name }), notable: true };
+      if (ev.e === "passed") return { text: t("ev.passed", { person: who, name, value: ev.value }), notable: true };
+      // Bell's game has no extra throws, and its rules call a throw without a move a pass (RULES.md, Bell 7).
+      return { text: t(v.s.ruleset === "bell" ? "ev.passed" : "ev.turn-lost", { person: who, name, value: ev.value }), notable: true };
     case "extra-throw": return { text: t("ev.extra-throw", { person: who, name }), notable: true };
     case "turn": return { text: t("ev.turn", { person: who, name }), notable: false };
     case "joined": return { text: t("ev.joined", { viewer: v.you.length ? "player" : "other" }), notable: true };
@@ -102,6 +110,8 @@ export function statusText(v: View): string {
   if (act === null) return absentText(v) ?? t("play.status.connecting", { viewer: watch ? "watch" : "you" });
   const viewer = watch ? "watch" : isLocal(v) ? "local" : v.you.includes(act) ? "you" : "other";
   const name = s.phase === "opening" ? seatLabel(v, act) : nameOf(v, act);
+  const left = stepsOf(s)?.remainder ?? 0;
+  if (s.phase === "move" && left > 0) return t("play.status.remainder", { viewer, name, left, value: s.lastThrow?.value ?? 0 });
   if (s.phase === "move") return t("play.status.move", { viewer, name, value: s.lastThrow?.value ?? 0 });
   return t(s.phase === "opening" ? "play.status.opening" : "play.status.throw", { viewer, name });
 }
@@ -117,6 +127,31 @@ function absentText(v: View): string | null {
   const seeds = v.s.fairness?.clientSeeds;
   if (mine < 0 || v.s.opponent !== "friend" || !seeds || seeds[mine] === null || seeds[1 - mine] !== null) return null;
   return t(v.s.rematchOf ? "play.status.opponent-away" : "play.status.creator-away");
+}
+
+/**
+ * After a Piccione step that left part of the throw: "2 of 4 left to move", for the screen
+ * reader; "" when nothing is left (RULES.md Piccione 4, 8).
+ */
+export function remainderText(v: View): string {
+  const left = stepsOf(v.s)?.remainder ?? 0;
+  return left > 0 && v.s.phase === "move" ? t("ev.remainder", { left, value: v.s.lastThrow?.value ?? 0 }) : "";
+}
+
+/**
+ * What the screen reader hears of a Piccione turn after an `events` message, from the steps
+ * before it (`before`) and the state now: what is left of the throw after a step (`moved`), an
+ * entry throw that became due, the extra throws owed when their count changed. [] otherwise.
+ */
+export function stepsNews(v: View, before: TurnSteps | null, moved: boolean): string[] {
+  const now = stepsOf(v.s);
+  if (!now || v.s.phase === "over") return [];
+  const news: string[] = [];
+  const left = remainderText(v);
+  if (moved && left) news.push(left);
+  if (now.entry && !before?.entry && v.s.phase === "throw") news.push(t("play.steps.entry"));
+  if (now.owed !== (before?.owed ?? 0) && now.owed > 0) news.push(t("play.steps.owed", { count: now.owed }));
+  return news;
 }
 
 /** The end screen's sentence: who won and how, in the words of the winner, the loser or a watcher. */

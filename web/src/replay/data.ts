@@ -5,7 +5,8 @@
 import type { Engine } from "../shared/engine-loader";
 
 /** One ply of a record (PROTOCOL.md "Verifiable record"). */
-export interface RecordPly { player: number; throw: number; sticks?: string; move: string }
+/** `throw` is absent on a Piccione ply that spends the rest of a throw (no new throw is made). */
+export interface RecordPly { player: number; throw?: number; sticks?: string; move: string }
 
 /** The parts of a record the replay reads. */
 export interface GameRecord {
@@ -37,7 +38,7 @@ export interface Replay {
 /** A move that loses this much win probability (10 points) or more is marked. */
 export const MISTAKE = 0.1;
 
-const RULESETS = ["standard", "jequier", "bell"];
+const RULESETS = ["standard", "jequier", "bell", "kendall", "piccione"];
 
 /**
  * Checks that `json` has the shape of a game record; returns it, or throws an Error whose
@@ -51,7 +52,9 @@ export function checkRecord(json: unknown): GameRecord {
   if (r.plies.length > 5000) throw new Error("too many plies");
   r.plies.forEach((p: unknown, i) => {
     const ply = p as Record<string, unknown> | null;
-    if (!ply || typeof ply.throw !== "number" || typeof ply.move !== "string" || typeof ply.player !== "number")
+    // Only Piccione's steps that spend a remainder come without a throw.
+    const throwOk = typeof ply?.throw === "number" || (r.ruleset === "piccione" && ply?.throw === undefined);
+    if (!ply || !throwOk || typeof ply.move !== "string" || typeof ply.player !== "number")
       throw new Error(`ply ${i + 1} lacks "player", "throw" or "move"`);
   });
   return json as GameRecord;
@@ -130,13 +133,16 @@ export function browserAnalysis(engine: Engine, record: GameRecord, positions: s
   const mistakes = new Map<number, Mistake>();
   record.plies.forEach((ply, i) => {
     const before = positions[i];
-    if (!before || ply.move === "pass") return;
-    const moves = engine.moves(before, ply.throw);
+    // A step that spends a remainder has no throw to try the other moves with: it is not judged.
+    if (!before || ply.move === "pass" || ply.throw === undefined) return;
+    const thrown = ply.throw;
+    let moves: string[];
+    try { moves = engine.moves(before, thrown); } catch { return; }
     if (moves.length < 2) return;
     const forMover = (p: number) => (ply.player === 1 ? p : 1 - p);
     let best = "", bestValue = -1, played = -1;
     for (const m of moves) {
-      const value = forMover(clamp(engine.winProbability(engine.apply(before, ply.throw, m).position)));
+      const value = forMover(clamp(engine.winProbability(engine.apply(before, thrown, m).position)));
       if (value > bestValue) { bestValue = value; best = m; }
       if (m === ply.move) played = value;
     }

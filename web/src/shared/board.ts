@@ -1,10 +1,11 @@
 // The SVG board: 3 × 10 squares in path order, the houses' signs, the two sides' pieces
 // (cones and spools, told apart by shape as well as colour) and highlighted destinations.
 import { svg } from "./dom";
-import { formatList, t } from "./i18n";
+import { formatList, has, t } from "./i18n";
 import { type BoardInfo, type LastMove, OFF_SQUARE } from "./model";
 import { kindOf, kindPath, kindWords } from "./moves";
 import type { LegalMove } from "./protocol";
+import { isEnter, isToHand, targetOf } from "./steps";
 
 const SIZE = 100;
 /** The bear-off tray's depth across the path, in board units. */
@@ -25,14 +26,18 @@ export function cellOf(square: number, down = false): { x: number; y: number } {
 
 /** The label of a square for assistive technology, with its house name when it has one. */
 export function squareName(info: BoardInfo, square: number): string {
-  const house = info.houses.find(([s]) => s === square);
+  // A house whose name the catalog lacks is named by its number alone.
+  const house = info.houses.find(([s, key]) => s === square && has(`house.${key}`));
   return house ? t("play.square-named", { square, name: t(`house.${house[1]}`) }) : t("play.square", { square });
 }
+
+/** Houses that share another's sign: Kendall's House of Rebirth and Piccione's ankh are the return square's ankh, the nefer is the House of Beauty's. */
+const SAME_SIGN: Record<string, string> = { rebirth: "return", ankh: "return", nefer: "beauty", "three-birds": "three-truths" };
 
 function houseSign(key: string, x: number, y: number): SVGGElement {
   const g = svg("g", { class: `sign sign-${key}`, "aria-hidden": "true" });
   const cx = x + 50, cy = y + 50;
-  switch (key) {
+  switch (SAME_SIGN[key] ?? key) {
     case "water":
       for (const dy of [-14, 0, 14])
         g.append(svg("path", { d: `M${x + 18} ${cy + dy} q8 -9 16 0 t16 0 t16 0 t16 0`, class: "sign-line" }));
@@ -47,6 +52,13 @@ function houseSign(key: string, x: number, y: number): SVGGElement {
     case "re-atoum":
       g.append(svg("circle", { cx, cy, r: 20, class: "sign-line" }));
       g.append(svg("circle", { cx, cy, r: 5, class: "sign-fill" }));
+      break;
+    case "two-men":
+      for (const dx of [-9, 9]) g.append(svg("path", { d: `M${cx + dx} ${cy - 22} V${cy + 22}`, class: "sign-line" }));
+      break;
+    case "horus": // the eye of Horus
+      g.append(svg("path", { d: `M${cx - 24} ${cy} Q${cx} ${cy - 20} ${cx + 24} ${cy} Q${cx} ${cy + 16} ${cx - 24} ${cy} M${cx - 6} ${cy + 10} l-8 18`, class: "sign-line" }));
+      g.append(svg("circle", { cx, cy: cy - 1, r: 6, class: "sign-fill" }));
       break;
     case "return": // ankh
       g.append(svg("ellipse", { cx, cy: cy - 20, rx: 9, ry: 12, class: "sign-line" }));
@@ -95,6 +107,8 @@ export class Board {
   private board: number[] = [];
   private off: [number, number] = [0, 0];
   private last: LastMove | null = null;
+  /** The square of the piece tapped first when it has more than one move (Piccione's split throws), else null. */
+  private selected: number | null = null;
   private down = false;
   /** The pieces drawn by the last render: on a square (1..30), and each side's in the tray, in order. */
   private onSquare = new Map<number, SVGGElement>();
@@ -145,6 +159,20 @@ export class Board {
         name.textContent = squareName(this.info, s);
         cell.prepend(name);
       }
+      const exit = exitThrow(this.info, s);
+      if (exit) {
+        // Kendall's final houses leave only by their own throw (RULES.md Kendall 8): it stands on the square.
+        const text = svg("text", { x: x + SIZE - 10, y: y + SIZE - 10, "text-anchor": "end", class: "exit-throw", "aria-hidden": "true" });
+        text.textContent = `${exit}→`;
+        cell.append(text);
+      }
+      if (stopsAt(this.info, s)) cell.append(svg("path", { d: this.stopLine(s), class: "beauty-stop", "aria-hidden": "true" }));
+      const said = squareNote(this.info, s);
+      if (said) {
+        const title = cell.querySelector("title") ?? svg("title");
+        title.textContent = said;
+        cell.prepend(title);
+      }
       cell.addEventListener("click", () => this.pick(s));
       this.squaresLayer.append(cell);
     }
@@ -171,15 +199,24 @@ export class Board {
 
   /** Shows a position: board[i] is the owner (0, 1, 2) of square i + 1; `off` per player. */
   render(board: number[], off: [number, number], moves: LegalMove[], last: LastMove | null): void {
+    if (moves !== this.moves || !moves.some((m) => m.from === this.selected)) this.selected = null;
     this.board = board;
     this.off = off;
     this.moves = moves;
     this.last = last;
+    this.draw();
+  }
+
+  /** Draws the pieces and the marks of the position held (after a render, or a piece picked or let go). */
+  private draw(): void {
+    const { board, off, moves, last } = this;
     this.piecesLayer.replaceChildren();
     this.marksLayer.replaceChildren();
     this.topLayer.replaceChildren();
     if (last) for (const sq of [last.from, last.to]) this.mark(sq, "last-move");
-    for (const m of moves) this.markMove(m);
+    // A piece picked first shows only its own destinations (Piccione: one per amount of the throw).
+    for (const m of moves) if (this.selected === null || m.from === this.selected) this.markMove(m);
+    if (this.selected !== null) this.mark(this.selected, "selected-from");
     this.onSquare = new Map();
     this.inTray = [[], []];
     board.forEach((owner, i) => {
@@ -190,6 +227,7 @@ export class Board {
       this.places.set(p, at);
       this.onSquare.set(i + 1, p);
       if (moves.some((m) => m.from === i + 1)) p.classList.add("movable");
+      if (this.selected === i + 1) p.classList.add("selected");
       p.addEventListener("click", (ev) => { ev.stopPropagation(); this.pick(i + 1); });
       this.piecesLayer.append(p);
     });
@@ -251,7 +289,7 @@ export class Board {
   preview(move: LegalMove | null): void {
     this.root.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
     if (!move) return;
-    this.root.querySelector(`.square[data-square="${move.bearOff ? OFF_SQUARE : move.to}"]`)?.classList.add("preview");
+    this.root.querySelector(`.square[data-square="${targetOf(move)}"]`)?.classList.add("preview");
     this.root.querySelector(`.square[data-square="${move.from}"]`)?.classList.add("preview");
     if (move.water) this.root.querySelector(`.square[data-square="${move.dest}"]`)?.classList.add("preview");
   }
@@ -262,7 +300,7 @@ export class Board {
    * the square the piece ends on, and writes "→ N" on the House of Water.
    */
   private markMove(m: LegalMove): void {
-    const target = m.bearOff ? OFF_SQUARE : m.to;
+    const target = targetOf(m);
     const kind = kindOf(m);
     const mark = this.mark(target, kind ? `destination kind-${kind}` : "destination");
     if (!mark) return;
@@ -274,6 +312,11 @@ export class Board {
     const icon = svg("g", { class: `kind-mark kind-${kind}`, "data-square": target, transform: `translate(${box.x + box.width - 36} ${box.y + 4})` });
     icon.append(svg("circle", { cx: 16, cy: 16, r: 16, class: "kind-disc" }), svg("path", { d: kindPath(kind), transform: "translate(4 4)", class: "kind-stroke" }));
     this.topLayer.append(icon);
+    if (kind === "toHand") {
+      const hand = svg("text", { x: box.x + box.width - 8, y: box.y + box.height - 8, "text-anchor": "end", class: "kind-text" });
+      hand.textContent = "✋";
+      this.topLayer.append(hand);
+    }
     if (kind !== "water") return;
     const to = svg("text", { x: box.x + box.width - 8, y: box.y + box.height - 8, "text-anchor": "end", class: "kind-text" });
     to.textContent = `→${m.dest}`;
@@ -299,9 +342,39 @@ export class Board {
     return g;
   }
 
+  /**
+   * A tap on a square or a piece. A piece with one move makes it; a piece with several (a split
+   * throw) is picked, and the next tap on one of its destinations makes that move (a tap on it
+   * again lets it go). An empty square 1 enters a piece from the hand when `in-1` is legal. A
+   * destination only one move reaches makes that move.
+   */
   private pick(square: number): void {
-    const move = this.moves.find((m) => m.from === square) ?? this.moves.find((m) => (m.bearOff ? OFF_SQUARE : m.to) === square);
-    if (move) this.onMove(move);
+    const sel = this.selected;
+    if (sel !== null) {
+      const chosen = this.moves.find((m) => m.from === sel && targetOf(m) === square);
+      if (chosen) { this.selected = null; this.onMove(chosen); return; }
+      if (square === sel) { this.selected = null; this.draw(); return; }
+    }
+    const own = this.moves.filter((m) => m.from === square && !isEnter(m));
+    if (own.length > 1) { this.selected = square; this.draw(); return; }
+    if (own.length === 1 && own[0]) { this.selected = null; this.onMove(own[0]); return; }
+    const reaching = this.moves.filter((m) => targetOf(m) === square);
+    const enter = reaching.find(isEnter);
+    const move = enter ?? (reaching.length === 1 ? reaching[0] : undefined);
+    if (move) { this.selected = null; this.onMove(move); }
+  }
+
+  /** Enters a piece from the hand (Piccione's `in-1`) when it is legal; false when it is not. */
+  enterFromHand(): boolean {
+    const enter = this.moves.find(isEnter);
+    if (enter) this.onMove(enter);
+    return !!enter;
+  }
+
+  /** The bar across the far edge of `square` (Kendall's House of Beauty: no piece passes it on the way). */
+  private stopLine(square: number): string {
+    const { x, y } = cellOf(square, this.down);
+    return this.down ? `M${x + 8} ${y + SIZE - 4} H${x + SIZE - 8}` : `M${x + SIZE - 4} ${y + 8} V${y + SIZE - 8}`;
   }
 
   private describe(off: [number, number]): void {
@@ -309,6 +382,24 @@ export class Board {
     if (title) title.textContent = boardTitle(this.board, off);
   }
 
+}
+
+/** Kendall: the throw that bears a piece off its final house (3 from 28, 2 from 29, 1 from 30; RULES.md Kendall 8), else 0. */
+export function exitThrow(info: BoardInfo, square: number): number {
+  return info.ruleset === "kendall" && square >= 28 && square <= 30 ? 31 - square : 0;
+}
+
+/** Kendall: true on the House of Beauty, 26, which no piece from 1–25 passes (RULES.md Kendall 5). */
+export function stopsAt(info: BoardInfo, square: number): boolean {
+  return info.ruleset === "kendall" && square === 26;
+}
+
+/** A square's name with what its rule asks (Kendall's exit throws and stop), "" when there is nothing to add to squareName. */
+export function squareNote(info: BoardInfo, square: number): string {
+  const exit = exitThrow(info, square);
+  if (exit) return t("play.square-exit", { name: squareName(info, square), value: exit });
+  if (stopsAt(info, square)) return t("play.square-stop", { name: squareName(info, square) });
+  return "";
 }
 
 /**

@@ -25,12 +25,21 @@ export interface Entry {
   swapped?: boolean;
   /** Bell: the opponent's piece on `to` left the game. */
   captured?: boolean;
+  /** Piccione: a piece from the hand onto square 1 (`in-1`). */
+  entered?: boolean;
+  /** Piccione: the step ended on 27 and the piece went back to the hand. */
+  toHand?: boolean;
+  /** Piccione: the step spent the rest of a throw already begun (no throw of its own). */
+  rest?: boolean;
 }
 
 /** The words of an entry in the viewer's language. */
 export function entryText(e: Entry): string {
   const p = { side: t(`play.side.${e.player}`), value: e.value, from: e.from ?? 0, to: e.to ?? 0, dest: e.dest ?? 0 };
   const other = e.player === 1 ? 2 : 1;
+  if (e.rest) return restText(e, p);
+  if (e.entered) return t("play.list.enter", p);
+  if (e.toHand) return t("play.list.to-hand", p);
   if (e.kind === "pass") return t("play.list.pass", p);
   if (e.kind === "lost") return t("play.list.turn-lost", p);
   if ((e.to ?? 0) >= OFF_SQUARE) return t("play.list.bear-off", p);
@@ -41,9 +50,20 @@ export function entryText(e: Entry): string {
   return t("play.list.move", p);
 }
 
+/** The words of a Piccione step that spent the rest of a throw (RULES.md Piccione 4): it has no throw of its own. */
+function restText(e: Entry, p: Record<string, string | number>): string {
+  if (e.kind !== "move") return t("play.list.rest-pass", p);
+  if ((e.to ?? 0) >= OFF_SQUARE) return t("play.list.rest-off", p);
+  if (e.toHand) return t("play.list.rest-hand", p);
+  if (e.backward) return t("play.list.rest-backward", p);
+  return t("play.list.rest-move", p);
+}
+
 /** The board before the first move: pieces alternating on 1..2n; Jéquier's opening moved 10 to 11. */
 function startBoard(info: BoardInfo, openingDone: boolean): number[] {
   const b = new Array<number>(30).fill(0);
+  // Piccione starts with every piece in hand (RULES.md Piccione 1).
+  if (info.ruleset === "piccione") return b;
   for (let i = 0; i < 2 * info.pieces; i++) b[i] = (i % 2) + 1;
   if (info.ruleset === "jequier" && openingDone) [b[9], b[10]] = [0, 2];
   return b;
@@ -55,7 +75,7 @@ function startBoard(info: BoardInfo, openingDone: boolean): number[] {
  * square the lowest empty square (Jéquier). `b` already has the moving piece lifted.
  */
 function waterDest(info: BoardInfo, b: number[]): number {
-  const back = info.houses.find(([, key]) => key === "return")?.[0];
+  const back = info.houses.find(([, key]) => key === "return" || key === "rebirth")?.[0];
   if (back) {
     for (let s = back; s >= 1; s--) if (!b[s - 1]) return s;
     return back;
@@ -94,15 +114,35 @@ export function replay(info: BoardInfo, s: Played): { entries: Entry[]; last: La
   let last: LastMove | null = null;
   for (const ply of s.record?.plies ?? []) {
     const player = ply.player;
+    // A Piccione ply that spends a remainder has no throw (PROTOCOL.md "Verifiable record").
+    const rest = info.ruleset === "piccione" && !ply.throw ? { rest: true } : {};
+    const value = ply.throw ?? 0;
     if (ply.move === "pass") {
-      entries.push({ player, value: ply.throw, kind: losesTurn(info) ? "lost" : "pass" });
+      // Piccione's pass sends the player's piece on square 1 back to the hand (RULES.md Piccione 9).
+      if (info.ruleset === "piccione" && b[0] === player) b[0] = 0;
+      entries.push({ player, value, kind: losesTurn(info) ? "lost" : "pass", ...rest });
+      continue;
+    }
+    if (ply.move === "in-1") {
+      b[0] = player;
+      last = { from: 1, to: 1 };
+      entries.push({ player, value, kind: "move", from: 0, to: 1, dest: 1, entered: true, ...rest });
       continue;
     }
     const [a, z] = ply.move.split("-");
     const from = Number(a);
     const to = z === "off" ? OFF_SQUARE : Number(z);
-    const e: Entry = { player, value: ply.throw, kind: "move", from, to, dest: to };
+    const e: Entry = { player, value, kind: "move", from, to, dest: to, ...rest };
     b[from - 1] = 0;
+    if (info.ruleset === "piccione") {
+      // No swaps, no water: 27 sends the piece back to the hand (RULES.md Piccione 3, 11).
+      if (to < from) e.backward = true;
+      if (to === 27) { e.toHand = true; e.dest = 0; }
+      else if (to <= 30) b[to - 1] = player;
+      last = { from, to: e.toHand ? from : to };
+      entries.push(e);
+      continue;
+    }
     if (to <= 30) {
       const there = b[to - 1] ?? 0;
       if (there && there !== player) {
@@ -125,6 +165,13 @@ export class MoveList {
   private entries = 0;
   private lastEntry: { entry: Entry; li: HTMLLIElement } | null = null;
   private throwValue = 0;
+  /** Moves since the last throw: in Piccione a second one spends the rest of that throw. */
+  private movesSinceThrow = 0;
+
+  /** True when the next move or pass spends the rest of a throw already begun (Piccione only). */
+  private get rest(): boolean {
+    return this.info.ruleset === "piccione" && this.movesSinceThrow > 0;
+  }
 
   /**
    * `list` is the page's <ol>; `seatName` words a seat before the sides are known (Jéquier's
@@ -150,23 +197,27 @@ export class MoveList {
     switch (ev.e) {
       case "thrown":
         if (ev.opening) this.line(t("play.list.opening", { name: this.seatName(ev.seat), value: ev.value }));
-        else this.throwValue = ev.value;
+        else { this.throwValue = ev.value; this.movesSinceThrow = 0; }
         break;
       case "opening-decided":
         this.add({ player: 2, value: 1, kind: "move", from: 10, to: 11, dest: 11 });
         break;
       case "moved": {
         const to = ev.bearOff ? OFF_SQUARE : ev.to;
+        const entered = !!ev.enter || ev.move === "in-1";
+        const toHand = !!ev.toHand || (ev.to === 27 && ev.dest === 0);
         this.add({ player: ev.player, value: this.throwValue, kind: "move", from: ev.from, to, dest: ev.bearOff ? OFF_SQUARE : ev.dest,
-          ...(ev.water ? { water: true } : {}), ...(ev.backward ? { backward: true } : {}),
-          ...(ev.swap ? { swapped: true } : {}), ...(ev.capture ? { captured: true } : {}) });
+          ...(ev.water ? { water: true } : {}), ...(ev.backward || (this.info.ruleset === "piccione" && to < ev.from) ? { backward: true } : {}),
+          ...(ev.swap ? { swapped: true } : {}), ...(ev.capture ? { captured: true } : {}),
+          ...(entered ? { entered: true } : {}), ...(toHand ? { toHand: true } : {}), ...(this.rest ? { rest: true } : {}) });
+        this.movesSinceThrow++;
         break;
       }
       case "swapped": this.amend({ swapped: true }); break;
       case "captured": this.amend({ captured: true }); break;
       // A pass or a lost turn always has its player: only the opening's throws have none.
-      case "passed": this.add({ player: ev.player ?? 0, value: ev.value, kind: "pass" }); break;
-      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: losesTurn(this.info) ? "lost" : "pass" }); break;
+      case "passed": this.add({ player: ev.player ?? 0, value: ev.value, kind: "pass", ...(this.rest ? { rest: true } : {}) }); break;
+      case "turn-lost": this.add({ player: ev.player ?? 0, value: ev.value, kind: losesTurn(this.info) ? "lost" : "pass", ...(this.rest || ev.remainder ? { rest: true } : {}) }); break;
       default: break;
     }
   }

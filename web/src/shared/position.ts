@@ -16,7 +16,9 @@ export interface Drawn {
  */
 export function readPosition(text: string): Drawn {
   const f = text.trim().split(":");
-  if (f.length !== 5) throw new Error(`position "${text}": 5 fields expected, got ${f.length}`);
+  // Piccione's notation carries four more fields after the five (RULES.md "Piccione position notation").
+  const fields = f[0] === "piccione" ? 9 : 5;
+  if (f.length !== fields) throw new Error(`position "${text}": ${fields} fields expected, got ${f.length}`);
   const [ruleset = "", squares = "", turn = "", off1 = "", off2 = ""] = f;
   if (squares.length !== 30 || !/^[.12]{30}$/.test(squares)) throw new Error(`position "${text}": the board must be 30 of "1", "2", "."`);
   if (turn !== "1" && turn !== "2") throw new Error(`position "${text}": the turn must be 1 or 2`);

@@ -15,6 +15,23 @@ export interface LegalMove {
   water?: boolean;
   bearOff?: boolean;
   backward?: boolean;
+  /** Piccione's `in-1`: a piece from the hand onto square 1 (`from` 0). */
+  enter?: boolean;
+  /** Piccione: the step ends on 27 and the piece goes back to the hand (`dest` 0). */
+  toHand?: boolean;
+}
+
+/**
+ * Piccione's turn beyond the board (PROTOCOL.md "Snapshot" `steps`; RULES.md Piccione 4–10):
+ * the turn's direction once its first step fixed it, whether the entry throw is due, the pieces
+ * in each player's hand, the extra throws owed and the throw's unspent remainder.
+ */
+export interface TurnSteps {
+  direction: "forward" | "backward" | null;
+  entry: boolean;
+  hand: [number, number];
+  owed: number;
+  remainder: number;
 }
 
 /** A throw of the game: `lastThrow` carries its throw index, Jéquier's opening throws do not. */
@@ -50,17 +67,19 @@ export interface State {
   rematch: string | null;
   rematchOffered: [boolean, boolean];
   rematchOf: string | null;
+  /** Piccione's turn state; null (or absent, from an older server) for the other rulesets. */
+  steps?: TurnSteps | null;
 }
 
 /** One ply of the game's record (PROTOCOL.md "Verifiable record"). */
-export interface RecordPly { player: number; throw: number; sticks: string; move: string }
+export interface RecordPly { player: number; throw?: number; sticks?: string; move: string }
 export interface Snapshot extends State {
   you: number[];
   record?: { plies: RecordPly[]; opening?: { seat: number; throw: number; sticks: string }[] };
 }
 
 /** The flags of a move event (PROTOCOL.md "moved": present only when true). */
-type MoveFlags = Pick<LegalMove, "swap" | "capture" | "water" | "bearOff" | "backward">;
+type MoveFlags = Pick<LegalMove, "swap" | "capture" | "water" | "bearOff" | "backward" | "enter" | "toHand">;
 
 /**
  * One event (PROTOCOL.md "Events"): `e` names it, the other fields are its parameters. `seat`
@@ -74,7 +93,12 @@ export type GameEvent =
   | { e: "captured"; player: number; square: number }
   | { e: "water"; seat: number; player: number; square: number; dest: number }
   | { e: "borne-off"; seat: number; player: number; from: number; off: number }
-  | { e: "passed" | "turn-lost" | "extra-throw"; seat: number; player: number | null; value: number }
+  /**
+   * Piccione (PROTOCOL.md "Events"): `remainder` on the automatic pass of a remainder (`value`
+   * is then the remainder), `toHand` when the pass sent the piece on square 1 back to the hand,
+   * `entry` on the extra throw that is the entry throw.
+   */
+  | { e: "passed" | "turn-lost" | "extra-throw"; seat: number; player: number | null; value: number; remainder?: boolean; toHand?: boolean; entry?: boolean }
   | { e: "turn"; seat: number; player: number | null }
   | { e: "joined"; seat: number }
   | { e: "presence"; seat: number; online: boolean }
