@@ -140,9 +140,9 @@ test("a split throw on the board: tap the piece, then where it goes; a lone move
   assert.deepEqual(picked, ["5-7", "9-10", "in-1", "5-6"], "a destination only one move reaches makes that move");
 });
 
-test("a whole signed Piccione record (tests/cli/fixtures/piccione.json) reads into the move list", async () => {
+test("a whole signed Piccione record (tests/cli/fixtures/piccione-signed.json) reads into the move list", async () => {
   const { readFileSync } = await import("node:fs");
-  const record = JSON.parse(readFileSync(new URL("../../tests/cli/fixtures/piccione.json", import.meta.url), "utf8"));
+  const record = JSON.parse(readFileSync(new URL("../../tests/cli/fixtures/piccione-signed.json", import.meta.url), "utf8"));
   const { entries } = movelist.replay(PICCIONE, { opening: [], players: [1, 2], record });
   assert.equal(entries.length, record.plies.length);
   const texts = entries.map(movelist.entryText);
