@@ -3,7 +3,7 @@
 // that does not fit (here changed on its way to the page) shows a warning instead.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { launchBrowser, playToEnd, startGame, startServer, watchConsole } from "./helpers.mjs";
+import { launchBrowser, playToEnd, startGame, startServer, step, watchConsole } from "./helpers.mjs";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -53,6 +53,36 @@ for (const [ruleset, lang] of [["standard", "en"], ["bell", "pl"]]) {
     await context.close();
   });
 }
+
+/** Whether the page shows a remainder of a throw to spend (Piccione's "2 of 4 left"). */
+function remainderShown(page) {
+  return page.evaluate(() => (document.querySelector("#steps .steps-left")?.textContent ?? "").trim().length > 0);
+}
+
+// Piccione: a throw spent over several steps is one throw (the remainder's steps have none). The
+// game is played with the first move button until a step has left a remainder, then resigned.
+test("a resigned Piccione game whose throws were split shows its throws verified", { timeout: 180000 }, async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await startGame(page, server.url, { ruleset: "piccione", opponent: "local" });
+  let split = false;
+  for (let i = 0; i < 4000 && !split; i++) {
+    if ((await step(page)) === "over") break;
+    split = await remainderShown(page);  // "N of M left": a throw is being spent in steps
+    await page.waitForTimeout(5);
+  }
+  assert.ok(split, "a throw was split");
+  for (let i = 0; i < 400 && (await remainderShown(page)); i++) {
+    await step(page);
+    await page.waitForTimeout(5);
+  }
+  await page.waitForSelector("#resign-button:not([hidden])");
+  page.once("dialog", (d) => d.accept());
+  await page.click("#resign-button");
+  const v = await verdict(page);
+  assert.equal(v.kind, "verified", v.text);
+  await context.close();
+});
 
 /** Plays a local Bell game whose API answers pass through `change(path, body)`; returns the verdict. */
 async function tamperedGame(change) {

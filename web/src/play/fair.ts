@@ -110,7 +110,10 @@ export async function verifyGame(game: string, ruleset: string, die: boolean, se
     const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${seeds[0]}|${seeds[1]}|${index}`)));
     return throwOfOutcome(ruleset, die, (mac[0] ?? 0) & (count - 1));
   };
-  const throws = [...(record.opening ?? []), ...(record.plies ?? [])];
+  // A Piccione step that spends the remainder of a throw has no throw of its own (its ply has no
+  // "throw": engine/README "Record format"); every other ply holds the next throw.
+  const plies = (record.plies ?? []).filter((p) => !(ruleset === "piccione" && p && typeof p === "object" && !("throw" in p)));
+  const throws = [...(record.opening ?? []), ...plies];
   for (let i = 0; i < throws.length; i++) {
     const want = await expected(i);
     const got = throws[i];
