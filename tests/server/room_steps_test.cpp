@@ -175,6 +175,39 @@ TEST(RoomSteps, AThrowSplitOverTwoSteps) {
     EXPECT_TRUE(split) << "no throw was split in 3000 actions";
 }
 
+/// The state's `owed` counts the throw made and not yet spent (PROTOCOL.md "not yet made"): while
+/// a new throw waits for its first step, an owed throw it spends is no longer counted and a 5
+/// already owes one more; the position's BONUS changes only with that step (RULES.md `apply`).
+TEST(RoomSteps, OwedThrowsCountTheThrowMadeBeforeItsFirstStep) {
+    Fixture f;
+    LocalPiccione p(f, "owed");
+    Client& c = p.c;
+    std::mt19937 rng(11);
+    int fives = 0, owedSpent = 0;
+    for (int i = 0; i < 4000 && (fives < 3 || owedSpent < 3) && c.state()["phase"] != "over"; ++i) {
+        const json s = c.state();
+        if (s["phase"] == "move" && s["steps"]["remainder"] == 0) {
+            const std::string pos = s["position"];
+            std::vector<std::string> fields;
+            for (std::size_t a = 0, b; a <= pos.size(); a = b + 1) {
+                b = pos.find(':', a);
+                if (b == std::string::npos) b = pos.size();
+                fields.push_back(pos.substr(a, b - a));
+            }
+            ASSERT_EQ(fields.size(), 9u) << pos;
+            const bool spendsOwed = fields[6] != "-" && fields[8] == "0";
+            const int value = s["lastThrow"]["value"].get<int>();
+            const int expected = std::stoi(fields[7]) - (spendsOwed ? 1 : 0) + (value == 5 ? 1 : 0);
+            EXPECT_EQ(s["steps"]["owed"], expected) << pos << " throw " << value;
+            fives += value == 5;
+            owedSpent += spendsOwed;
+        }
+        act(c, [&](const json& moves) { return rng() % moves.size(); });
+    }
+    EXPECT_GE(fives, 3);
+    EXPECT_GE(owedSpent, 3);
+}
+
 /// Random local games until a step leaves a remainder that no step can spend: the pass comes
 /// in the step's own frame, after `moved`, as `turn-lost` with `remainder`, then `turn`; the
 /// record has the pass as a ply without a throw; the record verifies.

@@ -246,7 +246,7 @@ TEST(NewRulesets, ASampleOfCellsInOtherLanguages) {
         {"nl", "kendall", "stop", "Een stuk op de vakken 1 tot en met 25 mag niet voorbij vak 26 (Huis van de Schoonheid). Een worp die het verder zou brengen, geeft dat stuk geen zet; elk stuk bereikt 26 dus met een precieze worp."},
         {"de", "piccione", "water", "Feld 27. Ein Stein, der dort landet, geht zurück in die Hand und muss neu ins Spiel kommen."},
         {"ar", "piccione", "extra", "رمية 5 تمنح رمية أخرى بعد النقلة. الخطوة التي تنتهي على الخانة 15 أو 26، إلى الأمام أو إلى الوراء، تمنح رمية أخرى؛ وتتراكم هذه الرميات وتأتي بعد أن تُستهلك الرمية الجارية."},
-        {"fr", "kendall", "final", "Un pion des cases 28 à 30 ne fait que sortir, jamais vers une autre case\u00a0: depuis la case 28 avec exactement 3, depuis la case 29 avec exactement 2 et depuis la case 30 avec exactement 1."},
+        {"fr", "kendall", "final", "Un pion des cases 28 à 30 ne peut que sortir du plateau, jamais aller sur une autre case\u00a0: depuis la case 28 avec exactement 3, depuis la case 29 avec exactement 2 et depuis la case 30 avec exactement 1."},
     };
     for (const auto& [lang, variant, aspect, text] : samples) {
         auto rows = pageRows(lang, variant);
