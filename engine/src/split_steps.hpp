@@ -18,68 +18,21 @@ SENET_INLINE int stepAmount(Move m) {
     return m.has(kBackward) ? m.from - m.to : m.to - m.from;
 }
 
-/// The forward steps (rule 4) and `in-1` (rule 5) the player to move may take with `budget`:
-/// `in-1` first, then by FROM and TO, the bear-off after the squares.
-SENET_INLINE void forwardSteps(const Ruleset& r, const Position& p, int budget, bool freshThrow, MoveList& out) {
-    const int me = index(p.turn);
-    const Bitboard own = p.board[me];
-    const Bitboard empty = ~(p.board[0] | p.board[1]) & kAllSquares;
-    // Rule 5: only a whole, unspent 1 that is not an entry throw enters, onto an empty square 1.
-    if (freshThrow && budget == 1 && !p.entryThrowDue && r.piecesPerSide - std::popcount(own) - p.off[me] > 0 &&
-        (empty & bit(r.entrySquare)))
-        out.push(Move::enter(r.entrySquare));
-    // Rule 6: the entry throw's first step moves the entered piece.
-    const Bitboard movers = freshThrow && p.entryThrowDue ? own & bit(r.entrySquare) : own;
-    for (Bitboard b = movers; b; b &= b - 1) {
-        const int s = lowestSquare(b);
-        const auto from = static_cast<std::uint8_t>(s);
-        for (int a = 1; a <= budget; ++a) {
-            const int t = s + a;
-            if (t > kSquareCount) {
-                // Rule 12: off with exactly 31 - FROM, never further.
-                if ((r.bearOffThrows[s] >> a) & 1) out.push(Move{from, kOffBoard, kOffBoard, kBearOff});
-                break;
-            }
-            if (!(empty & bit(t))) continue;  // rule 3: a step ends only on an empty square
-            const auto to = static_cast<std::uint8_t>(t);
-            // Rule 11: a step onto 27 is an ordinary forward step; the piece goes to the hand.
-            if (t == r.waterSquare) out.push(Move{from, to, 0, kToHand});
-            else out.push(Move{from, to, to, 0});
-        }
-    }
+/// The step of the piece on `s` by amount `a` (one the table allows): backward, off (rule 12),
+/// onto 27 and back to the hand (rule 11), or onto an empty square.
+SENET_INLINE Move stepOf(const Ruleset& r, int s, int a, bool backward) {
+    const auto from = static_cast<std::uint8_t>(s);
+    if (backward) return Move{from, static_cast<std::uint8_t>(s - a), static_cast<std::uint8_t>(s - a), kBackward};
+    const int to = s + a;
+    if (to == kOffBoard) return Move{from, kOffBoard, kOffBoard, kBearOff};
+    if (to == r.waterSquare) return Move{from, static_cast<std::uint8_t>(to), 0, kToHand};
+    return Move{from, static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(to), 0};
 }
 
-/// The backward steps (rule 4) with `budget`, by FROM and TO: never from 28-30, never below 1,
-/// only onto an empty square.
-SENET_INLINE void backwardSteps(const Ruleset& r, const Position& p, int budget, MoveList& out) {
-    const Bitboard empty = ~(p.board[0] | p.board[1]) & kAllSquares;
-    for (Bitboard b = p.board[index(p.turn)] & ~r.noBackwardSquares; b; b &= b - 1) {
-        const int s = lowestSquare(b);
-        for (int a = std::min(budget, s - 1); a >= 1; --a)
-            if (empty & bit(s - a))
-                out.push(Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(s - a), static_cast<std::uint8_t>(s - a), kBackward});
-    }
-}
-
-/// Every legal step of the player to move: with the new throw `v` when `p.throwDue()`, else
-/// with the remainder (`v` is then kNoThrow). Empty when the only move is `pass` (rule 9).
-/// Rule 7: at the turn's first step forward steps and `in-1` come first; later steps keep the
-/// turn's direction.
-SENET_INLINE void splitSteps(const Ruleset& r, const Position& p, int v, MoveList& out) {
-    out.clear();
-    const bool fresh = p.throwDue();
-    const int budget = fresh ? v : p.remainder;
-    if (p.direction != TurnDirection::Backward) {
-        forwardSteps(r, p, budget, fresh, out);
-        if (!out.empty() || p.direction == TurnDirection::Forward) return;
-    }
-    backwardSteps(r, p, budget, out);
-}
-
-/// The legal steps of splitSteps as bitboards by amount, for counting and drawing one without
-/// building the list (random playouts): `froms[a]` holds the squares whose piece may step by `a`
-/// (forward or, when `backward`, backward), `enter` whether `in-1` is legal, `count` how many
-/// steps there are in all.
+/// The legal steps of the player to move as bitboards by amount (rules 3-12): `froms[a]` holds
+/// the squares whose piece may step by `a` (forward or, when `backward`, backward), `enter`
+/// whether `in-1` is legal, `count` how many steps there are in all. The one statement of which
+/// steps are legal: splitSteps lists it, stepAt draws from it without building the list.
 struct StepTable {
     std::array<Bitboard, 6> froms{};  ///< index 1..5: the amount
     bool enter = false;
@@ -87,7 +40,11 @@ struct StepTable {
     int count = 0;
 };
 
-/// Fills `t` with the steps splitSteps would list for `p` and `v` (the same set; another order).
+/// Fills `t` with every legal step of the player to move: with the new throw `v` when
+/// `p.throwDue()`, else with the remainder (`v` is then kNoThrow). Rule 5: only a whole, unspent
+/// 1 that is not an entry throw enters, onto an empty square 1; rule 6: the entry throw's first
+/// step moves the entered piece; rule 7: at the turn's first step forward steps and `in-1` come
+/// first, later steps keep the turn's direction; rule 4: never backward from 28-30.
 SENET_INLINE void stepTable(const Ruleset& r, const Position& p, int v, StepTable& t) {
     const bool fresh = p.throwDue();
     const int budget = fresh ? v : p.remainder;
@@ -130,16 +87,31 @@ SENET_INLINE Move stepAt(const Ruleset& r, const StepTable& t, int k) {
             continue;
         }
         for (; k > 0; --k) f &= f - 1;
-        const int s = lowestSquare(f);
-        const auto from = static_cast<std::uint8_t>(s);
-        if (t.backward) return Move{from, static_cast<std::uint8_t>(s - a), static_cast<std::uint8_t>(s - a), kBackward};
-        const int to = s + a;
-        if (to == kOffBoard) return Move{from, kOffBoard, kOffBoard, kBearOff};
-        if (to == r.waterSquare) return Move{from, static_cast<std::uint8_t>(to), 0, kToHand};
-        return Move{from, static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(to), 0};
+        return stepOf(r, lowestSquare(f), a, t.backward);
     }
     return Move::pass();  // k out of range: not reached for 0 <= k < t.count
 }
+
+/// Every legal step of the player to move (see stepTable), sorted as `senet moves` prints them:
+/// `in-1` first, then by FROM and TO, the bear-off after the squares. Empty when the only move
+/// is `pass` (rule 9).
+SENET_INLINE void splitSteps(const Ruleset& r, const Position& p, int v, MoveList& out) {
+    StepTable t;
+    stepTable(r, p, v, t);
+    out.clear();
+    if (t.enter) out.push(Move::enter(r.entrySquare));
+    Bitboard movers = 0;
+    for (const Bitboard f : t.froms) movers |= f;
+    for (; movers; movers &= movers - 1) {
+        const int s = lowestSquare(movers);
+        // TO ascending: forward by growing amounts, backward by shrinking ones.
+        for (int i = 1; i <= 5; ++i) {
+            const int a = t.backward ? 6 - i : i;
+            if (t.froms[a] & bit(s)) out.push(stepOf(r, s, a, t.backward));
+        }
+    }
+}
+
 
 /// Ends the turn in `q`: `next` acts, with a new turn (`0:-:0:0`).
 SENET_INLINE void endTurn(Position& q, Player next) {
