@@ -36,6 +36,16 @@ int Game::moveThrowValue() const {
     return position_.throwDue() ? lastThrow_->value : kNoThrow;
 }
 
+int Game::owedThrows() const {
+    const Position& p = position_;
+    int owed = p.owedThrows;
+    if (phase_ == Phase::Move && p.throwDue() && lastThrow_) {
+        if (!p.entryThrowDue && p.direction != TurnDirection::Unset) --owed;
+        if (p.rules().turnModel == TurnModel::SplitSteps && rules().givesExtraThrow(lastThrow_->value)) ++owed;
+    }
+    return owed;
+}
+
 std::optional<Player> Game::playerOf(int seat) const {
     if (phase_ == Phase::Opening) return std::nullopt;
     return static_cast<Player>((seat & 1) ^ (seatZeroIsPlayerTwo_ ? 1 : 0));

@@ -194,6 +194,22 @@ TEST(Piccione, Throw_IsADashExactlyWhenARemainderIsToBeSpent) {
     EXPECT_FALSE(parseThrowFor(pos("standard:1212121212....................:1:0:0"), "-").ok());
 }
 
+TEST(Piccione, Game_OwedThrowsCountTheThrowWaitingForItsFirstStep) {
+    Game g(RulesetId::Piccione);
+    ASSERT_TRUE(g.applyThrow(Throw{1, 0b0001}).ok());
+    ASSERT_TRUE(g.applyMove(Move::enter(1)).ok());
+    EXPECT_EQ(g.owedThrows(), 0);
+    ASSERT_TRUE(g.applyThrow(Throw{5, 0b0000}).ok());  // the entry throw, a 5: one more is owed
+    EXPECT_EQ(g.position().owedThrows, 0);             // written in the position with the step
+    EXPECT_EQ(g.owedThrows(), 1);
+    ASSERT_TRUE(g.applyMove(Move{1, 6, 6, 0}).ok());
+    EXPECT_EQ(g.position().owedThrows, 1);
+    EXPECT_EQ(g.owedThrows(), 1);
+    ASSERT_TRUE(g.applyThrow(Throw{2, 0b0011}).ok());  // the owed throw is made: nothing owed now
+    EXPECT_EQ(g.owedThrows(), 0);
+    EXPECT_EQ(Game(RulesetId::Standard).owedThrows(), 0);
+}
+
 TEST(Piccione, Game_SpendsARemainderWithoutAThrowAndPassesWhenNothingIsLeft) {
     Game g(RulesetId::Piccione);
     ASSERT_TRUE(g.applyThrow(Throw{1, 0b0001}).ok());

@@ -67,6 +67,11 @@ public:
     /// The throw argument of the pending move for generateMoves / parseMove / applyMove: the
     /// pending throw's value, or kNoThrow while a remainder is spent (Phase::Move only).
     int moveThrowValue() const;
+    /// Piccione's extra throws owed and not yet made, counting the throw made and waiting for its
+    /// first step: the position's BONUS takes that throw into account only with the step
+    /// (RULES.md `apply` step 1), so while it waits an owed throw it spends is no longer owed and
+    /// a 5 already owes one more. 0 in the other rulesets.
+    int owedThrows() const;
     /// Whether the last applyMove left a remainder with no legal step, so that a pass was made
     /// at once and recorded as its own ply (Piccione rule 9).
     bool passedAfterLastMove() const { return passedAfterMove_; }

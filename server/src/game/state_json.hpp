@@ -183,10 +183,8 @@ inline void writeSeats(std::string& out, const StateFields& f) {
 /// `steps`: null for the rulesets with one move per throw; for Piccione (TurnModel::SplitSteps)
 /// the turn's state within its steps, RULES.md "Piccione position notation": the direction
 /// fixed for the turn, whether the entry throw is due, the pieces in hand of player 1 and 2,
-/// the extra throws owed and the remainder of the current throw. `owed` counts the throw made
-/// and not yet spent: in the position a throw's effect on BONUS is written with its first step
-/// (RULES.md `apply` step 1), so while it waits for that step an owed throw it spends is no longer
-/// owed, and a 5 already owes one more (PROTOCOL.md: "not yet made").
+/// the extra throws owed (Game::owedThrows: counting the throw made and not yet spent,
+/// PROTOCOL.md "not yet made") and the remainder of the current throw.
 inline void writeSteps(std::string& out, const Game& game) {
     const Position& pos = game.position();
     if (pos.rules().turnModel != TurnModel::SplitSteps) {
@@ -201,12 +199,7 @@ inline void writeSteps(std::string& out, const Game& game) {
     out += ',';
     jsonout::appendInt(out, pos.inHand(Player::Two));
     out += ']';
-    int owed = pos.owedThrows;
-    if (game.phase() == Phase::Move && pos.throwDue() && game.pendingThrow()) {
-        if (!pos.entryThrowDue && pos.direction != TurnDirection::Unset) --owed;
-        if (pos.rules().givesExtraThrow(game.pendingThrow()->value)) ++owed;
-    }
-    o.num("owed", owed).num("remainder", pos.remainder);
+    o.num("owed", game.owedThrows()).num("remainder", pos.remainder);
 }
 
 }  // namespace state_parts
