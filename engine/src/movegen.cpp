@@ -235,7 +235,7 @@ Result<Move> parseSplitStep(const Position& p, int v, std::string_view text, con
     const int budget = p.throwDue() ? v : p.remainder;
     if (text == "pass") {
         if (legal.empty()) return Move::pass();
-        return fail("pass is not allowed: " + std::to_string(legal.size()) + " legal step" + (legal.size() == 1 ? "" : "s") + " exist");
+        return fail("pass is not allowed: " + std::to_string(legal.size()) + (legal.size() == 1 ? " legal step exists" : " legal steps exist"));
     }
     const std::string shown(text.substr(0, 40));
     if (text == "in-" + std::to_string(r.entrySquare)) {
@@ -266,8 +266,7 @@ Result<Move> parseMove(const Position& p, int v, std::string_view text) {
     if (p.rules().turnModel == TurnModel::SplitSteps) return parseSplitStep(p, v, text, legal);
     if (text == "pass") {
         if (legal.empty()) return Move::pass();
-        return fail("pass is not allowed: " + std::to_string(legal.size()) + " legal move" +
-                    (legal.size() == 1 ? "" : "s") + " exist");
+        return fail("pass is not allowed: " + std::to_string(legal.size()) + (legal.size() == 1 ? " legal move exists" : " legal moves exist"));
     }
     const std::size_t dash = text.find('-');
     const std::string shown(text.substr(0, 40));

@@ -119,6 +119,10 @@ TEST_F(Http, StartFormWithoutScriptLeadsToTheNewGame) {
     EXPECT_EQ(bad.status, 400);
     EXPECT_EQ(bad.bodyJson().value("error", ""), "ruleset");
     EXPECT_EQ(httpRequest(port(), "POST", "/api/games", "ruleset=%G1", form).bodyJson().value("error", ""), "bad-body");
+    // A field given twice could be read as either value: refused, and no game is made.
+    auto twice = httpRequest(port(), "POST", "/api/games", "ruleset=bell&opponent=friend&ruleset=standard", form);
+    EXPECT_EQ(twice.status, 400);
+    EXPECT_EQ(twice.bodyJson().value("error", ""), "bad-body");
 }
 
 TEST_F(Http, BadCreateBodiesName400TheField) {
@@ -134,6 +138,9 @@ TEST_F(Http, BadCreateBodiesName400TheField) {
         {R"({"ruleset":"standard","opponent":"computer","level":"god"})", "level"},
         {R"({"ruleset":"standard","opponent":"friend","level":"expert"})", "level"},
         {R"({"ruleset":"standard","opponent":"friend","lang":"xx"})", "lang"},
+        // A member twice could be read as either value (RFC 8259 leaves it open).
+        {R"({"ruleset":"standard","opponent":"friend","ruleset":"bell"})", "bad-body"},
+        {R"({"ruleset":"standard","opponent":"friend","\u0072uleset":"standard"})", "bad-body"},
     };
     for (const auto& [body, field] : cases) {
         auto r = httpRequest(port(), "POST", "/api/games", body);
@@ -150,6 +157,10 @@ TEST_F(Http, BadCreateBodiesName400TheField) {
 TEST_F(Http, JoinGivesTheSecondSeatOnce) {
     const NewGame g = createGame(port(), "standard", "friend");
     EXPECT_EQ(joinGame(port(), g.id, "forged-invite-token").first, 403);
+    const std::string twice = R"({"invite":")" + g.inviteToken + R"(","invite":"x"})";
+    auto refusedTwice = httpRequest(port(), "POST", "/api/games/" + g.id + "/join", twice);
+    EXPECT_EQ(refusedTwice.status, 400);
+    EXPECT_EQ(refusedTwice.bodyJson().value("error", ""), "bad-body");
     auto [status, secret] = joinGame(port(), g.id, g.inviteToken);
     EXPECT_EQ(status, 200);
     EXPECT_GE(secret.size(), 43u);

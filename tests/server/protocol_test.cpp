@@ -39,6 +39,20 @@ TEST(ProtocolParse, NotAnObjectIsBadJson) {
     }
 }
 
+TEST(ProtocolParse, AMemberTwiceIsBadJson) {
+    // Either value could be meant: the fast path (exact text) never sees one, the full parse refuses it.
+    const std::pair<const char*, const char*> cases[] = {
+        {R"({"t":"throw","t":"move","d":{"ply":1}})", "the message has the member \"t\" twice"},
+        {R"({"t":"move","d":{"ply":1,"move":"10-11","ply":2}})", "the message has the member d.ply twice"},
+        {R"({"t":"throw","d":{"ply":1,"\u0070ly":1}})", "the message has the member d.ply twice"},
+    };
+    for (const auto& [frame, message] : cases) {
+        const ParseError e = errorOf(frame);
+        EXPECT_EQ(e.code, "bad-json") << frame;
+        EXPECT_EQ(e.message, message) << frame;
+    }
+}
+
 TEST(ProtocolParse, TypeMustBeAKnownString) {
     for (const char* frame : {"{}", "{\"t\":3}", "{\"t\":null}", "{\"d\":{}}"}) {
         const ParseError e = errorOf(frame);

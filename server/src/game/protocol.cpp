@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "senet/fairness.hpp"
+#include "senet/json_members.hpp"
 #include "utf8.hpp"
 #include "json_text.hpp"
 
@@ -85,6 +86,7 @@ ParseResult parse(std::string_view frame) {
 ParseResult parseFull(std::string_view frame) {
     const json j = json::parse(frame, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) return ParseError{"bad-json", "a message must be a JSON object {\"t\":..., \"d\":...}"};
+    if (const auto twice = firstDuplicateMember(frame)) return ParseError{"bad-json", "the message has the member " + *twice + " twice"};
     const auto t = j.find("t");
     if (t == j.end() || !t->is_string()) return ParseError{"unknown-type", "a message needs a string \"t\""};
     const std::string& type = t->get_ref<const std::string&>();

@@ -5,6 +5,7 @@
 #include "json_text.hpp"
 #include "log_limit.hpp"
 #include "senet/fairness.hpp"
+#include "senet/json_members.hpp"
 #include "senet/result.hpp"
 #include "senet/signer.hpp"
 #include "senet/site.hpp"
@@ -91,8 +92,8 @@ std::optional<std::string> formDecode(std::string_view text) {
     return out;
 }
 
-/// The fields of a form body as a JSON object of strings (a repeated name keeps its last
-/// value); a discarded value when the body is malformed.
+/// The fields of a form body as a JSON object of strings; a discarded value when the body is
+/// malformed or names a field twice (the home page's form never does; either value would be a guess).
 json formToJson(std::string_view body) {
     json out = json::object();
     while (!body.empty()) {
@@ -103,7 +104,7 @@ json formToJson(std::string_view body) {
         const std::size_t eq = pair.find('=');
         const auto name = formDecode(pair.substr(0, eq));
         const auto value = formDecode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
-        if (!name || !value) return json(json::value_t::discarded);
+        if (!name || !value || out.contains(*name)) return json(json::value_t::discarded);
         out[*name] = *value;
     }
     return out;
@@ -118,6 +119,8 @@ namespace {
 Result<json> createBody(const Request& request, bool form) {
     json body = form ? formToJson(request.body) : json::parse(request.body, nullptr, false);
     if (body.is_discarded() || !body.is_object()) return fail(form ? "the form body is malformed" : "the body must be a JSON object");
+    if (const auto twice = form ? std::nullopt : firstDuplicateMember(request.body))
+        return fail("the body has the member " + *twice + " twice");
     if (form && parseOpponent(body.value("opponent", "")) != Opponent::Computer) body.erase("level");
     return body;
 }
@@ -265,6 +268,10 @@ SeatRequest readSeatRequest(Registry& registry, const site::Site& site, const Re
     const json body = json::parse(request.body, nullptr, false);
     if (body.is_discarded() || !body.is_object()) {
         out.refusal = apiError(400, "bad-body", "the body must be a JSON object");
+        return out;
+    }
+    if (const auto twice = firstDuplicateMember(request.body)) {
+        out.refusal = apiError(400, "bad-body", "the body has the member " + *twice + " twice");
         return out;
     }
     const auto token = stringField(body, field);
