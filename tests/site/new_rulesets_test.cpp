@@ -230,7 +230,15 @@ TEST(NewRulesets, PagesInEveryLanguage) {
         // Kendall's tutorial page exists (its lessons are web/src/learn/lessons/kendall.ts); its variant page links it.
         EXPECT_TRUE(theSite().content("/" + lang + "/learn/kendall")) << lang;
         EXPECT_NE(theSite().content("/" + lang + "/variants/kendall")->body.find("href=\"/" + lang + "/learn/kendall\""), std::string::npos);
-        EXPECT_EQ(theSite().content("/" + lang + "/variants/piccione")->body.find("href=\"/" + lang + "/learn/piccione\""), std::string::npos);
+        // The header's variants link is the rules page's list of every variant, current on a variant page.
+        const std::string variantsLink = "<li><a href=\"/" + lang + "/rules#variants-title\"";
+        const std::string piccionePage = theSite().content("/" + lang + "/variants/piccione")->body;
+        EXPECT_NE(piccionePage.find(variantsLink + " aria-current=\"page\">" + escapeHtml(c.get("nav.variants")) + "</a>"), std::string::npos) << lang;
+        EXPECT_NE(theSite().content("/" + lang + "/rules")->body.find(variantsLink + ">"), std::string::npos) << lang;
+        EXPECT_NE(theSite().content("/" + lang + "/rules")->body.find("id=\"variants-title\""), std::string::npos) << lang;
+        // Piccione's tutorial too (web/src/learn/lessons/piccione.ts).
+        EXPECT_TRUE(theSite().content("/" + lang + "/learn/piccione")) << lang;
+        EXPECT_NE(theSite().content("/" + lang + "/variants/piccione")->body.find("href=\"/" + lang + "/learn/piccione\""), std::string::npos);
         // Every tutorial lists Kendall's; its last step offers a game only once Kendall is offered for play.
         const std::string learn = theSite().content("/" + lang + "/learn/standard")->body;
         EXPECT_NE(learn.find("<li><a href=\"/" + lang + "/learn/kendall\">" + escapeHtml(c.get("ruleset.kendall")) + "</a></li>"), std::string::npos) << lang;

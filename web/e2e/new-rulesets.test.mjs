@@ -1,7 +1,8 @@
-// Kendall's and Piccione's pages and Kendall's tutorial on a 390×844 phone in English and in
-// right-to-left Arabic: complete (no missing string), no wider than the screen, no axe-core
-// violations; every Kendall lesson completed by touch against the engine in WebAssembly, with the
-// reasons of Kendall's own rules for refused moves; screenshots on the phone and at 1280×800.
+// Kendall's and Piccione's pages and tutorials on a 390×844 phone in English and in right-to-left
+// Arabic: complete (no missing string), no wider than the screen, no axe-core violations; every
+// Kendall lesson completed by touch and every Piccione lesson by touch and by keyboard against the
+// engine in WebAssembly, with the reasons of their own rules for refused moves; screenshots on
+// the phone and at 1280×800.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +14,7 @@ import { WEB, axe, ensureArtifacts, launchBrowser, message, startServer, waitFor
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-const PAGES = ["variants/kendall", "variants/piccione", "learn/kendall"];
+const PAGES = ["variants/kendall", "variants/piccione", "learn/kendall", "learn/piccione"];
 let server, browser, lessonsFor, artifacts;
 const tmp = mkdtempSync(join(tmpdir(), "senet-new-rulesets-e2e-"));
 
@@ -114,6 +115,102 @@ test("every Kendall lesson by touch on a phone, Kendall's refusals explained", {
   }
   await waitUntil(page, "the end of the lessons", () => page.waitForSelector("#lesson-end:not([hidden])"));
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Piccione's lessons in order, as the tutorial must show them. */
+const PICCIONE = ["learn.common.path.", "learn.piccione.enter.", "learn.piccione.split.", "learn.common.moving.",
+  "learn.piccione.direction.", "learn.piccione.rebirth.", "learn.piccione.water.", "learn.piccione.off."];
+
+test("every Piccione lesson by touch on a phone: entering on square 1, steps by target, Piccione's refusals explained", { timeout: 180000 }, async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await open(page, "en", "learn/piccione");
+  const lessons = lessonsFor("piccione");
+  assert.deepEqual(lessons.map((l) => l.key), PICCIONE);
+  const tapSquare = async (sq) => {
+    const occupied = await page.locator(`#lesson-board [data-at="${sq}"]`).count();
+    await page.tap(occupied ? `#lesson-board [data-at="${sq}"]` : `#lesson-board .square[data-square="${sq}"]`);
+  };
+  const wrong = (key, params) => message("en", "learn.wrong", { why: message("en", key, params) });
+  for (const [i, lesson] of lessons.entries()) {
+    await waitForText(page, "#lesson-progress", message("en", "learn.progress", { n: i + 1, count: lessons.length }));
+    if (lesson.key === "learn.piccione.enter.") {
+      // Every piece is in the hand: the line under the throw says so, and no piece is on the board.
+      assert.equal(await page.textContent("#lesson-hands"), message("en", "learn.hands", { mine: 5, theirs: 5 }));
+      assert.equal(await page.locator("#lesson-board [data-at]").count(), 0);
+      await tapSquare(1);
+      await waitForText(page, "#lesson-feedback", message("en", "learn.right", { done: message("en", `${lesson.key}done`) }));
+      assert.equal(await page.locator('#lesson-board .piece-1[data-at="1"]').count(), 1, "the cone entered on 1");
+      assert.equal(await page.textContent("#lesson-hands"), message("en", "learn.hands", { mine: 4, theirs: 5 }));
+      await page.tap("#lesson-next");
+      continue;
+    }
+    if (lesson.key === "learn.piccione.split.") {
+      // The chosen piece marks each square it may step to; the whole throw is not what is asked.
+      await page.tap('#lesson-board [data-at="12"]');
+      await waitForText(page, "#lesson-feedback", message("en", "learn.selected.steps.tap", { square: 12 }));
+      await tapSquare(15);
+      await waitForText(page, "#lesson-feedback", message("en", "learn.piccione.split.other"));
+      // 9 holds a spool: no swapping in this game.
+      await page.tap('#lesson-board [data-at="6"]');
+      await tapSquare(9);
+      await waitForText(page, "#lesson-feedback", wrong("learn.why.taken", { from: 6, to: 9, throw: 3, need: 25 }));
+      // Four squares from a throw of 3 is too far.
+      await page.tap('#lesson-board [data-at="6"]');
+      await tapSquare(10);
+      await waitForText(page, "#lesson-feedback", wrong("learn.why.too-far", { from: 6, to: 10, throw: 3, need: 25 }));
+    }
+    if (lesson.key === "learn.piccione.direction.") {
+      // A forward step first when one exists: here none does, and 28-30 never go back (a later check).
+      assert.deepEqual(await page.locator("#lesson-piece-buttons button").allTextContents(),
+        [17, 18, 19].map((to) => message("en", "learn.step", { from: 20, to })));
+    }
+    if (lesson.key === "learn.piccione.water.") {
+      await page.tap('#lesson-board [data-at="24"]');
+      await tapSquare(27);
+      await waitForText(page, "#lesson-feedback", message("en", "learn.piccione.water.other"));
+      // A forward step exists, so the turn may not go backward.
+      await page.tap('#lesson-board [data-at="24"]');
+      await tapSquare(22);
+      await waitForText(page, "#lesson-feedback", wrong("learn.why.forward-first", { from: 24, to: 22, throw: 3, need: 7 }));
+    }
+    if (lesson.key === "learn.piccione.off.") {
+      await page.tap('#lesson-board [data-at="28"]');
+      await tapSquare(26);
+      await waitForText(page, "#lesson-feedback", wrong("learn.why.no-back", { from: 28, to: 26, throw: 3, need: 3 }));
+    }
+    const [from, to] = lesson.answer.split("-").map((s) => (s === "off" ? 31 : Number(s)));
+    await page.tap(`#lesson-board [data-at="${from}"]`);
+    await tapSquare(to);
+    await waitForText(page, "#lesson-feedback", message("en", "learn.right", { done: message("en", `${lesson.key}done`) }));
+    await page.tap("#lesson-next");
+  }
+  await waitUntil(page, "the end of the lessons", () => page.waitForSelector("#lesson-end:not([hidden])"));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("Piccione's lessons by keyboard: one button per legal step, named for screen readers", { timeout: 120000 }, async () => {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  await open(page, "en", "learn/piccione");
+  await page.click("#lesson-next");  // to the entering lesson
+  await waitForText(page, "#lesson-pieces-label", message("en", "learn.pieces-label.steps"));
+  assert.deepEqual(await page.locator("#lesson-piece-buttons button").allTextContents(), [message("en", "learn.step-enter")]);
+  await page.focus('#lesson-piece-buttons button[data-move="in-1"]');
+  await page.keyboard.press("Enter");
+  await waitForText(page, "#lesson-feedback", message("en", "learn.right", { done: message("en", "learn.piccione.enter.done") }));
+  await page.click("#lesson-next");  // splitting: 6-7, 6-8, 12-13, 12-14, 12-15
+  await waitForText(page, "#lesson-progress", message("en", "learn.progress", { n: 3, count: PICCIONE.length }));
+  assert.deepEqual(await page.locator("#lesson-piece-buttons button").evaluateAll((bs) => bs.map((b) => b.dataset.move)),
+    ["6-7", "6-8", "12-13", "12-14", "12-15"]);
+  await page.click('#lesson-piece-buttons button[data-move="12-15"]');
+  await waitForText(page, "#lesson-feedback", message("en", "learn.piccione.split.other"));
+  await page.click('#lesson-piece-buttons button[data-move="6-8"]');
+  await waitForText(page, "#lesson-feedback", message("en", "learn.right", { done: message("en", "learn.piccione.split.done") }));
+  assert.equal(await page.locator("#lesson-pieces").isHidden(), true);
   await context.close();
 });
 

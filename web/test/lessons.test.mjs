@@ -42,9 +42,10 @@ const INFO = {
   jequier: { ruleset: "jequier", safe: [26, 28, 29, 30] },
   bell: { ruleset: "bell", safe: [26, 27, 28, 29, 30] },
   kendall: { ruleset: "kendall", safe: [] },
+  piccione: { ruleset: "piccione", safe: [] },
 };
 
-for (const ruleset of ["standard", "jequier", "bell", "kendall"]) {
+for (const ruleset of ["standard", "jequier", "bell", "kendall", "piccione"]) {
   test(`${ruleset}: every lesson's position is valid and its answer is legal, meets its goal and applies`, () => {
     const lessons = L.lessonsFor(ruleset);
     assert.ok(lessons.length >= 7, `${ruleset} has ${lessons.length} lessons`);
@@ -54,11 +55,12 @@ for (const ruleset of ["standard", "jequier", "bell", "kendall"]) {
       assert.notDeepEqual(legal, ["pass"], `${lesson.key}: some move is legal`);
       assert.ok(legal.includes(lesson.answer), `${lesson.key}: ${lesson.answer} is among ${legal.join(" ")}`);
       const before = L.parsePosition(lesson.position);
-      assert.ok(L.meetsGoal(lesson.goal, lesson.answer, before), `${lesson.key}: the answer meets the goal`);
+      assert.ok(L.meetsGoal(lesson.goal, lesson.answer, before, lesson.throwValue), `${lesson.key}: the answer meets the goal`);
       // The goal is judged on the engine's moves: every goal move it names is legal.
       if (lesson.goal.moves) for (const m of lesson.goal.moves) assert.ok(legal.includes(m), `${lesson.key}: goal move ${m} is legal`);
       const [after, status] = apply(lesson.position, lesson.throwValue, lesson.answer);
-      assert.match(after, new RegExp(`^${ruleset}:[.12]{30}:[12]:\\d+:\\d+$`));
+      const turnFields = ruleset === "piccione" ? ":[0-4]:[-fb]:\\d+:[01]" : "";
+      assert.match(after, new RegExp(`^${ruleset}:[.12]{30}:[12]:\\d+:\\d+${turnFields}$`));
       assert.match(status, /^(ongoing|win 1)$/);
       for (const part of ["title", "text", "hint", "done"]) assert.ok(en[`${lesson.key}${part}`], `en.po has ${lesson.key}${part}`);
       if (lesson.other) assert.ok(en[lesson.other], `en.po has ${lesson.other}`);
@@ -70,15 +72,51 @@ test("lessons that teach a choice refuse the other legal move as not what is ask
   const water = L.lessonsFor("standard").find((l) => l.key === "learn.standard.water.");
   const legal = moves(water.position, water.throwValue);
   assert.deepEqual(legal, ["24-27", "25-28"]);
-  assert.equal(L.meetsGoal(water.goal, "25-28", L.parsePosition(water.position)), false);
+  assert.equal(L.meetsGoal(water.goal, "25-28", L.parsePosition(water.position), 3), false);
   const swap = L.lessonsFor("standard").find((l) => l.key === "learn.standard.swap.");
   assert.deepEqual(moves(swap.position, swap.throwValue), ["2-5", "8-11"]);
-  assert.equal(L.meetsGoal(swap.goal, "2-5", L.parsePosition(swap.position)), false);
+  assert.equal(L.meetsGoal(swap.goal, "2-5", L.parsePosition(swap.position), 3), false);
   // Kendall: a 1 from 26 is legal but falls into the water.
   const kwater = L.lessonsFor("kendall").find((l) => l.key === "learn.kendall.water.");
   assert.deepEqual(moves(kwater.position, kwater.throwValue), ["23-24", "26-27"]);
-  assert.equal(L.meetsGoal(kwater.goal, "26-27", L.parsePosition(kwater.position)), false);
+  assert.equal(L.meetsGoal(kwater.goal, "26-27", L.parsePosition(kwater.position), 1), false);
+  // Piccione: the split lesson asks for part of the throw, not all of it; the water lesson for 26.
+  const split = L.lessonsFor("piccione").find((l) => l.key === "learn.piccione.split.");
+  assert.deepEqual(moves(split.position, 3), ["6-7", "6-8", "12-13", "12-14", "12-15"]);
+  const splitBefore = L.parsePosition(split.position);
+  assert.deepEqual(["6-7", "6-8", "12-13", "12-14", "12-15"].map((m) => L.meetsGoal(split.goal, m, splitBefore, 3)), [true, true, true, true, false]);
+  const pwater = L.lessonsFor("piccione").find((l) => l.key === "learn.piccione.water.");
+  assert.deepEqual(moves(pwater.position, 3), ["10-11", "24-25", "24-26", "24-27"]);
+  // After 24-26 the 1 left and the throw owed stay with the learner (REM 1, forward, BONUS 1).
+  assert.equal(apply(pwater.position, 3, "24-26")[0], "piccione:.........1.22............1....:1:3:0:1:f:1:0");
+  const enter = L.lessonsFor("piccione").find((l) => l.key === "learn.piccione.enter.");
+  assert.deepEqual(L.parsePosition(enter.position).hand, [5, 5]);
+  assert.deepEqual(L.parsePosition(pwater.position).hand, [0, 3]);
   assert.equal(L.lessonsFor("nope").length, 0);
+});
+
+/** Piccione: [lesson key, from (0: the hand), to (31: off), the reason expected]. */
+const WRONG_STEPS = [
+  ["learn.piccione.split.", 6, 9, "learn.why.taken"],
+  ["learn.common.moving.", 4, 6, "learn.why.own"],
+  ["learn.piccione.split.", 6, 10, "learn.why.too-far"],
+  ["learn.piccione.split.", 12, 11, "learn.why.forward-first"],
+  ["learn.piccione.split.", 0, 1, "learn.why.enter"],
+  ["learn.piccione.off.", 28, 26, "learn.why.no-back"],
+  ["learn.piccione.off.", 16, 31, "learn.why.off-exact"],
+  ["learn.piccione.water.", 24, 31, "learn.why.off-exact"],
+];
+
+test("Piccione: the reason given for a refused step names the rule that refuses it", () => {
+  for (const [key, from, to, expected] of WRONG_STEPS) {
+    const lesson = L.lessonsFor("piccione").find((l) => l.key === key);
+    const legal = moves(lesson.position, lesson.throwValue);
+    const step = from === 0 ? "in-1" : `${from}-${to >= 31 ? "off" : to}`;
+    assert.ok(!legal.includes(step), `${key}: the engine refuses ${step}`);
+    const why = L.whyNoStep(L.parsePosition(lesson.position), from, to, lesson.throwValue, legal);
+    assert.equal(why.key, expected, `${key}: ${step}`);
+    assert.ok(en[why.key], `en.po has ${why.key}`);
+  }
 });
 
 /** [ruleset, lesson key, piece the learner tries, the reason expected]. */

@@ -80,7 +80,7 @@ bool Impl::hasLearnPage(const std::string& key) {
 const std::vector<std::string>& Impl::contentPages() {
     // Every ruleset but the standard game has a variant page; the tutorials exist for the rulesets with lessons.
     static const std::vector<std::string> pages = [] {
-        std::vector<std::string> out{"", "rules", "fairness", "learn/standard", "learn/jequier", "learn/bell", "learn/kendall"};
+        std::vector<std::string> out{"", "rules", "fairness", "learn/standard", "learn/jequier", "learn/bell", "learn/kendall", "learn/piccione"};
         for (const Ruleset* r : allRulesets())
             if (r->id != RulesetId::Standard) out.push_back("variants/" + std::string(r->key));
         return out;
@@ -106,13 +106,15 @@ Context Impl::layout(const std::string& lang, const std::string& page, const std
         ctx.list("languages").push_back(item);
     }
     static const std::vector<std::pair<std::string, std::string>> nav{
-        {"", "nav.play"}, {"learn/standard", "nav.learn"}, {"rules", "nav.rules"}, {"variants/jequier", "nav.jequier"},
-        {"variants/bell", "nav.bell"}, {"fairness", "nav.fairness"}};
+        {"", "nav.play"}, {"learn/standard", "nav.learn"}, {"rules", "nav.rules"}, {"rules#variants-title", "nav.variants"},
+        {"fairness", "nav.fairness"}};
     for (const auto& [path, key] : nav) {
         Context item;
         item.set("href", "/" + lang + "/" + path).set("label", c.get(key));
-        // The tutorials' link stands for all three of them (learn/standard, learn/jequier, learn/bell).
-        const bool current = path == page || (path.starts_with("learn/") && page.starts_with("learn/"));
+        // The tutorials' link stands for every tutorial, the variants' link (the rules page's list
+        // of them) for every variant page.
+        const bool current = path == page || (path.starts_with("learn/") && page.starts_with("learn/")) ||
+                             (key == "nav.variants" && page.starts_with("variants/"));
         if (current) item.set("current", "1");
         ctx.list("nav").push_back(item);
     }

@@ -9,8 +9,8 @@ import { has, loadStrings, t } from "../shared/i18n";
 import { type BoardInfo, type LastMove, OFF_SQUARE } from "../shared/model";
 import type { LegalMove } from "../shared/protocol";
 import "../shared/langmenu";
-import { showThrow, oddsTable, pieceButtons } from "./ui";
-import { whyIllegal } from "./why";
+import { showThrow, oddsTable, pieceButtons, stepButtons } from "./ui";
+import { whyIllegal, whyNoStep } from "./why";
 import { lessonsFor } from "./lessons/index";
 import { meetsGoal, moveSquares, parsePosition, type Lesson } from "./lessons/types";
 import { localStore } from "../shared/storage";
@@ -36,7 +36,8 @@ function legalFrom(from: number, legal: readonly string[]): string | undefined {
 /** A move as the board marks it; `to` may be off the board (OFF_SQUARE). */
 function asLegalMove(move: string): LegalMove {
   const [from, to] = moveSquares(move) ?? [0, 0];
-  return { move, from, to, dest: to, bearOff: to > 30, backward: to < from };
+  const kind = move === "in-1" ? { enter: true } : info.ruleset === "piccione" && to === 27 ? { toHand: true, dest: 0 } : {};
+  return { move, from, to, dest: to, bearOff: to > 30, backward: to < from, ...kind };
 }
 
 /** The key's touch wording (`key.tap`: "tap" for "click") on a touch screen, when the catalog has one. */
@@ -68,12 +69,20 @@ function say(text: string, kind: "good" | "wrong" | "hint" | "info"): void {
   feedback.textContent = text;
 }
 
+/** True in Piccione's tutorial: a throw may be split, so a step names its target, not only its piece. */
+const splits = info.ruleset === "piccione";
+
 /** Draws the current position; `marks` are the moves whose piece and target are highlighted. */
 function draw(marks: LegalMove[], last: LastMove | null = null): void {
   const p = parsePosition(position);
   board.render(p.board, p.off, marks, last);
-  const mine = p.board.flatMap((o, i) => (o === p.turn ? [i + 1] : []));
-  pieceButtons(byId("lesson-piece-buttons"), done ? [] : mine, attempt);
+  const hands = byId("lesson-hands");
+  hands.hidden = !splits;
+  if (splits) hands.textContent = t("learn.hands", { mine: p.hand[p.turn - 1] ?? 0, theirs: p.hand[2 - p.turn] ?? 0 });
+  const buttons = byId("lesson-piece-buttons");
+  if (splits) stepButtons(buttons, done ? [] : engine.moves(position, lesson().throwValue).filter((m) => m !== "pass"), tryMove);
+  else pieceButtons(buttons, done ? [] : p.board.flatMap((o, i) => (o === p.turn ? [i + 1] : [])), attempt);
+  byId("lesson-pieces-label").textContent = t(splits ? "learn.pieces-label.steps" : "learn.pieces-label");
   byId("lesson-pieces").hidden = done;
 }
 
@@ -115,17 +124,41 @@ function show(n: number, focus = true): void {
 function attempt(from: number): void {
   if (done) return;
   const l = lesson();
-  const before = parsePosition(position);
   const legal = engine.moves(position, l.throwValue);
   const move = legalFrom(from, legal);
   selected = null;
   if (!move) {
-    const why = whyIllegal(before, info, from, l.throwValue, legal);
+    const why = whyIllegal(parsePosition(position), info, from, l.throwValue, legal);
     say(t("learn.wrong", { why: t(why.key, why.params) }), "wrong");
     draw([]);
     return;
   }
-  if (!meetsGoal(l.goal, move, before)) {
+  tryMove(move);
+}
+
+/**
+ * Piccione: the learner's step from `from` (0: the hand) to `to` (31: off the board); the engine
+ * judges it, and a step it does not list is answered with the rule that refuses it.
+ */
+function attemptStep(from: number, to: number): void {
+  if (done) return;
+  const l = lesson();
+  const legal = engine.moves(position, l.throwValue);
+  const move = from === 0 ? "in-1" : `${from}-${to >= OFF_SQUARE ? "off" : to}`;
+  selected = null;
+  if (legal.includes(move)) return tryMove(move);
+  const why = whyNoStep(parsePosition(position), from, to, l.throwValue, legal);
+  say(t("learn.wrong", { why: t(why.key, why.params) }), "wrong");
+  draw([]);
+}
+
+/** A legal move the learner made: done when it is what the lesson asks, else why it is not. */
+function tryMove(move: string): void {
+  if (done) return;
+  const l = lesson();
+  const before = parsePosition(position);
+  selected = null;
+  if (!meetsGoal(l.goal, move, before, l.throwValue)) {
     say(t(l.other ?? "learn.why.not-asked"), "wrong");
     draw([]);
     return;
@@ -144,6 +177,26 @@ function attempt(from: number): void {
   next.scrollIntoView({ block: "nearest" });
 }
 
+/** Piccione's board taps: a piece, then the square it steps to; an empty square 1 enters a piece. */
+function onSplitClick(square: number, p: ReturnType<typeof parsePosition>, onPiece: boolean): void {
+  const l = lesson();
+  if (selected !== null && square !== selected && !(onPiece && p.board[square - 1] === p.turn)) return attemptStep(selected, square);
+  if (onPiece && p.board[square - 1] === p.turn) {
+    if (selected === square) {
+      selected = null;
+      draw([]);
+      return;
+    }
+    selected = square;
+    const steps = engine.moves(position, l.throwValue).filter((m) => moveSquares(m)?.[0] === square);
+    draw(steps.map(asLegalMove));
+    say(t(pointerKey("learn.selected.steps"), { square }), "info");
+    return;
+  }
+  if (square === 1 && !p.board[0]) return attemptStep(0, 1);
+  if (onPiece && p.board[square - 1]) say(t("learn.why.not-yours"), "wrong");
+}
+
 /** A click or tap on the board: the first picks one of the learner's pieces, the second its target. */
 function onBoardClick(ev: Event): void {
   const target = ev.target as Element;
@@ -153,6 +206,7 @@ function onBoardClick(ev: Event): void {
   ev.stopPropagation();
   if (done || !square) return;
   const p = parsePosition(position);
+  if (splits) return onSplitClick(square, p, !!pieceEl);
   const l = lesson();
   // A second click on the chosen piece's target (even one the rules refuse, such as your own
   // piece) tries the move, so the learner hears why it is refused.

@@ -1,4 +1,5 @@
-// The tutorial's small view pieces: the throw as it fell, the odds table, the piece buttons.
+// The tutorial's small view pieces: the throw as it fell, the odds table, the piece buttons
+// (Piccione: the step buttons).
 import type { ThrowOdds } from "../engine/wasm";
 import { el } from "../shared/dom";
 import { percent, t } from "../shared/i18n";
@@ -38,6 +39,20 @@ export function pieceButtons(container: HTMLElement, squares: readonly number[],
   container.replaceChildren(...squares.map((square) => {
     const b = el("button", { type: "button", class: "button piece-button", "data-square": String(square) }, t("learn.piece", { square }));
     b.addEventListener("click", () => pick(square));
+    return b;
+  }));
+}
+
+/**
+ * Piccione: one button per legal step in `moves` (`in-1`, `FROM-TO`, `FROM-off`, as the engine
+ * lists them), named for screen readers; `pick` gets the step's text.
+ */
+export function stepButtons(container: HTMLElement, moves: readonly string[], pick: (move: string) => void): void {
+  container.replaceChildren(...moves.map((move) => {
+    const [from = "", to = ""] = move.split("-");
+    const label = move === "in-1" ? t("learn.step-enter") : to === "off" ? t("learn.step-off", { from: Number(from) }) : t("learn.step", { from: Number(from), to: Number(to) });
+    const b = el("button", { type: "button", class: "button piece-button", "data-move": move }, label);
+    b.addEventListener("click", () => pick(move));
     return b;
   }));
 }

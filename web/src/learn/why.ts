@@ -56,3 +56,23 @@ export function whyIllegal(p: Parsed, info: BoardInfo, from: number, throwValue:
     return { key: info.safe.includes(to) ? "learn.why.safe" : "learn.why.protected", params };
   return { key: "learn.why.illegal", params };
 }
+
+/**
+ * Piccione (RULES.md "Piccione" 4, 5, 7, 12): why the step from `from` (0: entering from the
+ * hand) to `to` (31: off the board) with `throwValue` is not legal in `p`, given the engine's legal
+ * steps `legal` (which do not include it). "learn.why.illegal" when no known reason applies.
+ */
+export function whyNoStep(p: Parsed, from: number, to: number, throwValue: number, legal: readonly string[]): Why {
+  const params = { from, to: Math.min(to, OFF_SQUARE), throw: throwValue, need: OFF_SQUARE - from };
+  if (from === 0) return { key: "learn.why.enter", params };
+  const amount = Math.abs(to - from);
+  if (to > from && to >= OFF_SQUARE) return { key: "learn.why.off-exact", params };
+  if (amount > throwValue) return { key: "learn.why.too-far", params };
+  if (to < from && from >= 28) return { key: "learn.why.no-back", params };
+  const forwardExists = legal.some((m) => m === "in-1" || /-off$/.test(m) || Number(m.split("-")[1]) > Number(m.split("-")[0]));
+  if (to < from && forwardExists) return { key: "learn.why.forward-first", params };
+  const owner = p.board[to - 1] ?? 0;
+  if (owner === p.turn) return { key: "learn.why.own", params };
+  if (owner) return { key: "learn.why.taken", params };
+  return { key: "learn.why.illegal", params };
+}
