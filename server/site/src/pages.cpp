@@ -252,11 +252,14 @@ std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, R
 std::string Impl::renderReplay(const std::string& lang, std::string_view gameId) const {
     const Catalog& c = catalogs.at(lang);
     Context ctx = layout(lang, gameId.empty() ? std::string("replay") : "replay/" + std::string(gameId), "replay.title");
-    // The record names its ruleset: the script picks the board facts of the one it holds.
+    // The record names its ruleset: the script picks the board facts of the one it holds, and
+    // shows its name in the page's language.
     std::string boards = "{";
     for (const Ruleset* r : allRulesets()) {
         if (boards.size() > 1) boards += ',';
-        boards += jsonString(r->key) + ":" + boardJson(*r);
+        std::string board = boardJson(*r);
+        board.pop_back();  // the object's closing brace: the name goes in before it
+        boards += jsonString(r->key) + ":" + board + ",\"name\":" + jsonString(c.get("ruleset." + std::string(r->key))) + "}";
     }
     boards += "}";
     ctx.set("game", std::string(gameId)).set("boards", boards);

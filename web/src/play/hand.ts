@@ -5,8 +5,11 @@
 // piece goes to the hand or a remainder appears.
 import { el } from "../shared/dom";
 import { t } from "../shared/i18n";
-import type { LegalMove, Snapshot, TurnSteps } from "../shared/protocol";
-import { isEnter, stepsOf } from "../shared/steps";
+import type { LegalMove, Snapshot } from "../shared/protocol";
+import { isEnter, stepsOf, stepsWords } from "../shared/steps";
+
+// The words of the steps are the replay's too: they live in shared/steps.ts.
+export { stepsWords };
 
 /**
  * Draws the hand of each seat in its box (`players[seat]` its player, null before the sides are
@@ -35,19 +38,6 @@ export function renderHands(s: Snapshot, players: (number | null)[], offered: Le
     hand.replaceChildren(pieces, words);
     if (canEnter) hand.append(el("span", { class: "visually-hidden" }, t("play.move-enter")));
   }
-}
-
-/**
- * The words of the turn's steps: the remainder of `value`, the direction, the entry throw while
- * it is the throw due (`throwDue`; once thrown it is being spent), the throws owed; [] when none applies.
- */
-export function stepsWords(steps: TurnSteps, value: number, throwDue = true): string[] {
-  const words: string[] = [];
-  if (steps.remainder > 0) words.push(t("play.steps.left", { left: steps.remainder, value }));
-  if (steps.direction) words.push(t("play.steps.direction", { direction: steps.direction }));
-  if (steps.entry && throwDue) words.push(t("play.steps.entry"));
-  if (steps.owed > 0) words.push(t("play.steps.owed", { count: steps.owed }));
-  return words;
 }
 
 /** Draws the turn's steps in the throw row (Piccione only: the line is removed for the other rulesets). */

@@ -44,6 +44,9 @@ async function show(record: GameRecord, text: string, engine: Engine, fromServer
   document.getElementById("replay-open")?.setAttribute("hidden", "");
   byId("replay-body").hidden = false;
   byId("replay-result").textContent = resultWords(record);
+  const name = byId("replay-ruleset");
+  name.textContent = info.name ?? "";
+  name.hidden = !info.name;
   if (record.game && /^[A-Za-z0-9_-]{22}$/.test(record.game)) {
     const play = byId<HTMLAnchorElement>("replay-play-link");
     play.href = `/${lang}/play/${record.game}`;

@@ -8,6 +8,7 @@ import { percent, t } from "../shared/i18n";
 import type { BoardInfo } from "../shared/model";
 import { type Entry, entryText, replay as listEntries } from "../shared/movelist";
 import { readPosition } from "../shared/position";
+import { stepsOf, stepsWords } from "../shared/steps";
 import type { Replay } from "./data";
 import { WinGraph, bestMoveText, points } from "./graph";
 
@@ -98,6 +99,20 @@ export class ReplayView {
     box.scrollTop = first ? Math.round(topOf(first)) : 0;
   }
 
+  /**
+   * Piccione: under the board, the pieces in each hand and the turn's steps at position `n` (the
+   * remainder of the throw last made, the direction, the throws owed), read from its notation.
+   */
+  private showSteps(n: number, text: string, pos: { board: number[]; off: [number, number] }): void {
+    const line = byId("replay-steps");
+    const steps = stepsOf({ ruleset: this.info.ruleset, position: text, board: pos.board, off: pos.off });
+    line.hidden = !steps;
+    if (!steps) return;
+    const thrown = this.entries.slice(0, n).reverse().find((e) => !e.rest);
+    const hands = t("replay.hands", { side1: t("play.side.1"), hand1: t("play.hand", { count: steps.hand[0] }), side2: t("play.side.2"), hand2: t("play.hand", { count: steps.hand[1] }) });
+    line.textContent = [hands, ...stepsWords(steps, thrown?.value ?? 0, steps.remainder === 0)].join(" · ");
+  }
+
   /** Shows position `n` (clamped to the game); `keepUrl` false leaves the address as it came. */
   go(n: number, keepUrl = true): void {
     const last = this.game.positions.length - 1;
@@ -117,6 +132,7 @@ export class ReplayView {
     const chance = this.game.curve?.[n];
     byId("replay-ply").textContent = [e ? entryText(e) : t("replay.start"), chance === undefined ? "" : t("replay.chance", { p1: percent(chance), p2: percent(1 - chance) })]
       .filter(Boolean).join(" · ");
+    this.showSteps(n, text, pos);
     let here: HTMLElement | null = null;
     for (const li of this.list.children) {
       const button = li.querySelector("button");

@@ -18,6 +18,8 @@ export interface BoardInfo {
   passLoses?: boolean;
   safe: number[];
   houses: [number, string][];
+  /** The ruleset's name in the page's language (the replay page's boards only). */
+  name?: string;
 }
 
 /** The move the board marks as the last one: where the piece came from and where it stands now. */

@@ -3,6 +3,7 @@
 // the server's `steps` member or, when a server sends none, from the position's notation
 // (RULES.md "Piccione position notation"); and which legal moves enter a piece or send one back
 // to the hand.
+import { t } from "./i18n";
 import { OFF_SQUARE } from "./model";
 import type { LegalMove, State, TurnSteps } from "./protocol";
 
@@ -47,4 +48,17 @@ export function stepsOf(s: Pick<State, "ruleset" | "position" | "board" | "off">
     owed: Number(bonus) || 0,
     remainder: Number(rem) || 0,
   };
+}
+
+/**
+ * The words of the turn's steps: the remainder of `value`, the direction, the entry throw while
+ * it is the throw due (`throwDue`; once thrown it is being spent), the throws owed; [] when none applies.
+ */
+export function stepsWords(steps: TurnSteps, value: number, throwDue = true): string[] {
+  const words: string[] = [];
+  if (steps.remainder > 0) words.push(t("play.steps.left", { left: steps.remainder, value }));
+  if (steps.direction) words.push(t("play.steps.direction", { direction: steps.direction }));
+  if (steps.entry && throwDue) words.push(t("play.steps.entry"));
+  if (steps.owed > 0) words.push(t("play.steps.owed", { count: steps.owed }));
+  return words;
 }
