@@ -44,5 +44,6 @@ int cmdVerify(Args args);  // cmd_verify.cpp (fair throws)
 int cmdWinprob(Args args); // cmd_browser.cpp (compared with the WebAssembly build)
 int cmdQuery(Args args);   // cmd_browser.cpp
 int cmdAnalyse(Args args); // cmd_analyse.cpp (game analysis)
+int cmdEngine(Args args);  // cmd_engine.cpp (the engine protocol, engine/protocol/PROTOCOL.md)
 
 }  // namespace senet::cli

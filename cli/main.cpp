@@ -35,6 +35,9 @@ constexpr Command kCommands[] = {
     {"query", "query < QUERIES                 answers lines 'moves POSITION THROW', 'apply POSITION THROW MOVE',\n"
               "                                        'winprob POSITION' one line each ('error: ...' when rejected)",
      senet::cli::cmdQuery},
+    {"engine", "engine                          speaks the engine protocol on standard input and output: position,\n"
+               "                                        throw, go, analyse, play (engine/protocol/PROTOCOL.md)",
+     senet::cli::cmdEngine},
 };
 
 void printUsage(std::ostream& out) {

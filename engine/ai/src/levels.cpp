@@ -92,6 +92,8 @@ Move expertMove(const Position& p, int throwValue, const Options& options) {
     // cut short, and the caller keeps a margin for everything around the decision.
     if (options.budget.count() > 0) limits.time = std::max(std::chrono::milliseconds(1), options.budget * 6 / 10);
     limits.evaluation = Evaluation::Learned;
+    limits.stop = options.stop;
+    limits.onIteration = options.onIteration;
     return searchMove(p, throwValue, limits).move;
 }
 

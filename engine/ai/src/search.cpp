@@ -194,6 +194,7 @@ public:
     void checkLimits() {
         if (limits_.nodeBudget && nodes_ >= limits_.nodeBudget) stopped_ = true;
         if (limits_.time.count() > 0 && Clock::now() - start_ >= limits_.time) stopped_ = true;
+        if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) stopped_ = true;
     }
 
     bool stopped() const { return stopped_; }
@@ -265,6 +266,10 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
         }
         if (s.stopped()) break;
         result.depth = depth;
+        if (limits.onIteration) {
+            result.nodes = s.nodes();
+            limits.onIteration(result);
+        }
         // Stable re-order by this iteration's values; a move that failed low keeps its bound.
         std::array<int, MoveList::kCapacity> idx{};
         for (int k = 0; k < n; ++k) idx[k] = k;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 
+#include "senet/ai_search.hpp"
 #include "senet/senet.hpp"
 
 namespace senet::ai {
@@ -32,6 +33,10 @@ struct Options {
     std::uint64_t nodeBudget = 0;
     /// Deepest `Expert` iteration in plies (1..kMaxSearchDepth); 0 means kMaxSearchDepth.
     int maxDepth = 0;
+    /// `Expert`: an outside stop and a report after each iteration (SearchLimits::stop and
+    /// SearchLimits::onIteration). Null and empty by default.
+    const std::atomic<bool>* stop = nullptr;
+    std::function<void(const SearchResult&)> onIteration;
 };
 
 /// The deepest search iteration the expert level attempts.

@@ -4,8 +4,10 @@
 // unfinished games lie strictly inside (-1, 1).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 
 #include "senet/senet.hpp"
 
@@ -34,6 +36,14 @@ inline constexpr double kEvalBound = 0.98;
 /// The value of a finished game for `viewer`: +1 won, -1 lost, 0 drawn.
 double terminalValue(Outcome o, Player viewer);
 
+/// The answer of a search.
+struct SearchResult {
+    Move move = Move::pass();  ///< best move found (pass when there is no legal move)
+    double value = 0;          ///< its value for the player to move
+    int depth = 0;             ///< deepest iteration completed (a later one may have improved `move`)
+    std::uint64_t nodes = 0;   ///< chance nodes and leaf evaluations visited
+};
+
 /// What limits one search.
 struct SearchLimits {
     int maxDepth = 12;            ///< deepest iteration, in plies (decisions); >= 1
@@ -42,14 +52,12 @@ struct SearchLimits {
     std::chrono::milliseconds time{0};  ///< stop after this long; 0: no cap
     Evaluation evaluation = Evaluation::Full;
     bool pruning = true;          ///< Star1/Star2 at chance nodes, alpha-beta at decisions
-};
-
-/// The answer of a search.
-struct SearchResult {
-    Move move = Move::pass();  ///< best move found (pass when there is no legal move)
-    double value = 0;          ///< its value for the player to move
-    int depth = 0;             ///< deepest iteration completed (a later one may have improved `move`)
-    std::uint64_t nodes = 0;   ///< chance nodes and leaf evaluations visited
+    /// An outside stop (`senet engine`'s `stop`): the search ends soon after it reads true (it
+    /// is read with the clock, every 256 nodes) and answers as when its time is up. May be null.
+    const std::atomic<bool>* stop = nullptr;
+    /// Called after each completed iteration with the result so far (its move, value, depth
+    /// and the nodes visited until then), on the searching thread. May be empty.
+    std::function<void(const SearchResult&)> onIteration;
 };
 
 /// Iterative-deepening expectiminimax for the player to move in `p`, who has thrown
