@@ -1,11 +1,15 @@
-// The first load of a play page on a phone over slow 4G, timed: Debian's Chromium on a 390×844
-// touch screen with 150 ms of latency, 200 kB/s each way and a 4× slower CPU (Chrome DevTools
-// Protocol emulation), opening a game on one device (#seat=, the link a creator is sent to)
-// with an empty cache. Prints, per run and as the median, the time from navigation to the throw
-// button enabled and how many requests waited for an earlier one's answer ("waves" after the
-// page). Usage: node bench/first-load.mjs [runs=5]  (the server is build/server/senet-server, or
+// The first load of the play page and of the home page on a phone over slow 4G, timed: Debian's
+// Chromium on a 390×844 touch screen with 150 ms of latency, 200 kB/s each way and a 4× slower
+// CPU (Chrome DevTools Protocol emulation), with an empty cache. The play page is a game opened
+// on one device (#seat=, the link a creator is sent to), timed to the throw button enabled; the
+// home page to its start form ready (home.js has run). Prints, per run and as the median, the
+// time from navigation and the request waves after the page (by timing and by the initiator
+// chain, e2e/load-watch.mjs), and the machine's load average, which these figures depend on.
+// Usage: node bench/first-load.mjs [runs=5]  (the server is build/server/senet-server, or
 // $SENET_SERVER, on a fresh data directory).
+import { cpus, loadavg } from "node:os";
 import { launchBrowser, startServer } from "../e2e/helpers.mjs";
+import { SLOW_4G, chainWaves, timedWaves, watchLoad } from "../e2e/load-watch.mjs";
 
 const runs = Number(process.argv[2] ?? 5);
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
@@ -20,45 +24,39 @@ async function newLocalGame(url) {
   return `${url}${(await response.json()).resumeUrl}`;
 }
 
-/** One cold load: milliseconds to the enabled throw button, and the request waves seen. */
-async function oneLoad(browser, url) {
+/** One cold load of `url`: milliseconds until `ready` holds in the page, and the request waves seen. */
+async function oneLoad(browser, url, ready) {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200 * 1024, uploadThroughput: 200 * 1024 });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  const started = new Map();  // request id → [start, end] in ms since navigation
-  const t0 = Date.now();
-  cdp.on("Network.requestWillBeSent", (e) => started.set(e.requestId, [Date.now() - t0, Infinity]));
-  cdp.on("Network.loadingFinished", (e) => { const s = started.get(e.requestId); if (s) s[1] = Date.now() - t0; });
-  cdp.on("Network.webSocketCreated", (e) => started.set(e.requestId, [Date.now() - t0, Infinity]));
-  cdp.on("Network.webSocketHandshakeResponseReceived", (e) => { const s = started.get(e.requestId); if (s) s[1] = Date.now() - t0; });
-  await page.goto(await newLocalGame(url), { waitUntil: "commit" });
-  await page.waitForFunction(() => {
-    const b = document.getElementById("throw-button");
-    return b && !b.hidden && !b.disabled;
-  }, undefined, { timeout: 60000, polling: 20 });
-  const ready = Date.now() - t0;
-  // A wave is a request that started after every earlier wave's first request had finished.
-  const spans = [...started.values()].filter(([s]) => s <= ready).sort((a, b) => a[0] - b[0]);
-  let waves = 0, waveEnd = -1;
-  for (const [s, e] of spans) if (s >= waveEnd) { waves += 1; waveEnd = e; }
+  const requests = await watchLoad(await context.newCDPSession(page), { network: SLOW_4G, cpu: 4 });
+  await page.goto(url, { waitUntil: "commit" });
+  await page.waitForFunction(ready, undefined, { timeout: 60000, polling: 20 });
+  const at = Date.now() - requests.t0;
+  const seen = requests.filter((r) => r.start <= at);
   await context.close();
-  return { ready, waves: waves - 1 };  // the page itself is the first wave
+  return { at, waves: timedWaves(seen), chain: chainWaves(seen).deepest };
 }
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const PAGES = {
+  "play page": { url: newLocalGame, what: "the throw button", ready: () => { const b = document.getElementById("throw-button"); return b && !b.hidden && !b.disabled; } },
+  "home page": { url: async (base) => `${base}/en/`, what: "the start form", ready: () => document.getElementById("level-fieldset")?.hidden === true },
+};
 
 const server = await startServer();
 const browser = await launchBrowser();
 try {
-  const results = [];
-  for (let i = 0; i < runs; ++i) {
-    const r = await oneLoad(browser, server.url);
-    results.push(r);
-    console.log(`run ${i + 1}: throw button enabled after ${r.ready} ms, ${r.waves} request waves after the page`);
+  for (const [name, { url, what, ready }] of Object.entries(PAGES)) {
+    const results = [];
+    const load = loadavg()[0];
+    for (let i = 0; i < runs; ++i) {
+      const r = await oneLoad(browser, await url(server.url), ready);
+      results.push(r);
+      console.log(`${name} run ${i + 1}: ${what} ready after ${r.at} ms, ${r.waves} request waves after the page (${r.chain} by initiator)`);
+    }
+    console.log(`[ figures ] ${name}, first load on slow 4G (150 ms, 200 kB/s, CPU 4x): median ${median(results.map((r) => r.at))} ms to ${what}, `
+      + `at most ${Math.max(...results.map((r) => r.waves))} request waves after the page, over ${runs} runs (load average ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
   }
-  const sorted = results.map((r) => r.ready).sort((a, b) => a - b);
-  console.log(`[ figures ] first load on slow 4G (150 ms, 200 kB/s, CPU 4x): median ${sorted[Math.floor(sorted.length / 2)]} ms to the throw button, over ${runs} runs`);
 } finally {
   await browser.close();
   await server.stop();

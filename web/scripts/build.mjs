@@ -11,11 +11,10 @@ import * as esbuild from "esbuild";
 import { IntlMessageFormat } from "intl-messageformat";
 import { readPo } from "./po.mjs";
 import { compressDir } from "./compress.mjs";
+import { CLIENT_PREFIXES, PAGE_STRINGS, pick } from "./page-strings.mjs";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
-/** Catalog keys the browser needs; the rest is only used by the server-rendered pages. */
-const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value", "replay.", "learn."];
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "i18n"), { recursive: true });
@@ -95,7 +94,7 @@ sizes["site.css"] = emit("site.css", "css", css.outputFiles[0].contents);
 for (const file of readdirSync(join(web, "po")).filter((f) => f.endsWith(".po"))) {
   const lang = file.slice(0, -3);
   const all = readPo(join(web, "po", file));
-  const client = Object.fromEntries(Object.entries(all).filter(([k]) => CLIENT_PREFIXES.some((p) => k.startsWith(p))));
+  const client = pick(all, CLIENT_PREFIXES);
   // Every string is an ICU message (src/shared/i18n.ts): one that does not parse stops the build.
   for (const [key, text] of Object.entries(client)) {
     try {
@@ -105,6 +104,9 @@ for (const file of readdirSync(join(web, "po")).filter((f) => f.endsWith(".po"))
     }
   }
   sizes[`i18n/${lang}.json`] = emit(`i18n/${lang}.json`, "json", Buffer.from(JSON.stringify(client)));
+  // Each page's own strings, which the server puts into the page (scripts/page-strings.mjs).
+  for (const [page, prefixes] of Object.entries(PAGE_STRINGS))
+    sizes[`i18n/${page}-${lang}.json`] = emit(`i18n/${page}-${lang}.json`, "json", Buffer.from(JSON.stringify(pick(client, prefixes))));
 }
 writeFileSync(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 

@@ -72,6 +72,18 @@ std::string boardJson(const Ruleset& r) {
 
 }  // namespace
 
+std::string scriptSafeJson(std::string_view json) {
+    std::string out;
+    out.reserve(json.size());
+    for (char ch : json) {
+        if (ch == '<') out += "\\u003c";
+        else if (ch == '>') out += "\\u003e";
+        else if (ch == '&') out += "\\u0026";
+        else out += ch;
+    }
+    return out;
+}
+
 bool Impl::hasLearnPage(const std::string& key) {
     const std::vector<std::string>& all = contentPages();
     return std::find(all.begin(), all.end(), "learn/" + key) != all.end();
@@ -155,7 +167,10 @@ std::string Impl::renderContent(const std::string& lang, const std::string& page
         for (const std::string& p : c.keysWithPrefix("home.about.")) ctx.list("about").push_back(Context{}.set("text", c.get(p)));
         ctx.set("diagram", boardDiagram(ruleset(RulesetId::Standard), c, "home-board"));  // the first screen's picture of the board
         ctx.set("script", asset("home.js"));
-        ctx.set("strings", asset("i18n/" + lang + ".json"));  // "Your games" (web/src/home/your-games.ts)
+        // "Your games" (web/src/home/your-games.ts, shown only where this browser has a game): its
+        // strings inline, else the catalog's URL (not preloaded: most first visits never need it).
+        ctx.set("stringsUrl", asset("i18n/" + lang + ".json"));
+        if (auto s = pageStrings.find("home/" + lang); s != pageStrings.end()) ctx.set("inlineStrings", s->second);
         return wrap(ctx, "home", c);
     }
     if (page == "rules") {
@@ -237,13 +252,21 @@ std::string Impl::renderLearn(const std::string& lang, const std::string& page) 
     return wrap(ctx, "learn", c);
 }
 
-std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, RulesetId id) const {
+std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, RulesetId id, std::string_view commitment) const {
     const Catalog& c = catalogs.at(lang);
     const Ruleset& r = ruleset(id);
     Context ctx = layout(lang, "play/" + std::string(gameId), "play.title");
     ctx.set("game", std::string(gameId)).set("ruleset", std::string(r.key)).set("rulesetName", c.get("ruleset." + std::string(r.key)));
     ctx.set("heading", c.format("label.value", {{"label", c.get("play.title")}, {"value", c.get("ruleset." + std::string(r.key))}}));
-    ctx.set("board", boardJson(r)).set("strings", asset("i18n/" + lang + ".json")).set("script", asset("play.js"));
+    ctx.set("board", boardJson(r)).set("script", asset("play.js"));
+    // The first load (web/README.md "First load"): the page carries its strings and the game's
+    // commitment, so its script opens the socket and says hello without another request first.
+    // ("strings": the catalog's URL preloaded in the head, only for a page without them).
+    ctx.set("stringsUrl", asset("i18n/" + lang + ".json"));
+    if (auto s = pageStrings.find("play/" + lang); s != pageStrings.end()) ctx.set("inlineStrings", s->second);
+    else ctx.set("strings", ctx.values["stringsUrl"]);
+    const bool hex = commitment.size() == 64 && commitment.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+    if (hex) ctx.set("commitment", std::string(commitment));
     ctx.set("rulesHref", id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + std::string(r.key));
     ctx.set("playPage", "1");
     return wrap(ctx, "play", c);

@@ -12,6 +12,12 @@
 
 namespace senet::site {
 
+/// JSON text made safe to stand inside an HTML `<script type="application/json">` element:
+/// every `<`, `>` and `&` written as a \u escape (they can only occur inside JSON strings, where
+/// the escape means the same character), so no `</script>`, `<!--` or `]]>` can end or bend the
+/// element. The text is not otherwise checked.
+std::string scriptSafeJson(std::string_view json);
+
 /// Everything a Site holds: catalogs, templates, the asset manifest and the pre-rendered pages.
 struct Impl {
     Impl(std::filesystem::path webRoot, std::string version, std::string commit);
@@ -24,6 +30,9 @@ struct Impl {
     std::map<std::string, Catalog, std::less<>> catalogs;
     std::map<std::string, std::string, std::less<>> manifest;
     std::map<std::string, std::string, std::less<>> pages;  ///< URL path → HTML
+    /// "PAGE/LANG" ("play/nl", "home/nl") → that page's strings as JSON, safe inside a
+    /// `<script type="application/json">` (scriptSafeJson); absent when the build wrote none.
+    std::map<std::string, std::string, std::less<>> pageStrings;
 
     /// `lang` when supported, else "en".
     std::string knownLanguage(std::string_view lang) const;
@@ -37,7 +46,10 @@ struct Impl {
     std::string renderContent(const std::string& lang, const std::string& page) const;
     /// The tutorial of one ruleset; `page` is "learn/{key}" with a known key.
     std::string renderLearn(const std::string& lang, const std::string& page) const;
-    std::string renderPlay(const std::string& lang, std::string_view gameId, RulesetId ruleset) const;
+    /// The play page of game `gameId`; `commitment` (hex, may be empty) goes into the page so
+    /// that its script need not ask for it before its hello (web/src/play/fair.ts).
+    std::string renderPlay(const std::string& lang, std::string_view gameId, RulesetId ruleset,
+                           std::string_view commitment = {}) const;
     /// The replay page of game `gameId`, or the record-file page when it is empty.
     std::string renderReplay(const std::string& lang, std::string_view gameId) const;
     std::string renderError(const std::string& lang, ErrorKind kind) const;

@@ -104,6 +104,16 @@ Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_
         catalog.validate();
     }
     manifest = readManifest(webRoot / "dist" / "manifest.json");
+    // Each page's own strings (web/scripts/page-strings.mjs), put into the page by its renderer.
+    for (const char* page : {"play", "home"})
+        for (const std::string& lang : languages) {
+            const auto url = manifest.find(std::string("i18n/") + page + "-" + lang + ".json");
+            if (url == manifest.end() || !url->second.starts_with("/static/")) continue;
+            std::ifstream in(webRoot / "dist" / url->second.substr(8), std::ios::binary);
+            std::stringstream text;
+            text << in.rdbuf();
+            if (text.str().starts_with('{')) pageStrings[std::string(page) + "/" + lang] = scriptSafeJson(text.str());
+        }
     for (const std::string& lang : languages)
         for (const std::string& page : contentPages()) pages["/" + lang + "/" + page] = renderContent(lang, page);
     // Render one play and one error page per language now, so broken templates fail at start-up.
@@ -135,8 +145,8 @@ std::vector<std::string> Site::contentPaths() const {
     return out;
 }
 
-Page Site::play(std::string_view lang, std::string_view gameId, RulesetId ruleset) const {
-    return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset)};
+Page Site::play(std::string_view lang, std::string_view gameId, RulesetId ruleset, std::string_view commitment) const {
+    return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset, commitment)};
 }
 
 Page Site::replay(std::string_view lang, std::string_view gameId) const {

@@ -63,6 +63,8 @@ public:
     const std::string& id() const { return row_.id; }
     /// The game's ruleset.
     RulesetId rulesetId() const { return game_.rules().id; }
+    /// SHA-256 of the server seed, hex: fixed at creation, so read without the room's lock.
+    const std::string& commitment() const { return commitment_; }
     /// Whether the game has ended (any way).
     bool over() const;
     /// Whether the game is unfinished and has had no action for `idle`.

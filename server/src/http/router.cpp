@@ -287,7 +287,7 @@ Response Router::playPage(std::string_view lang, const std::string& id) const {
     }
     if (found.status == LookupStatus::Expired) return errorPage(lang, site::ErrorKind::GameExpired, 410);
     if (!found.room) return errorPage(lang, site::ErrorKind::GameUnknown, 404);
-    return page(site_.play(lang, id, found.room->rulesetId()));
+    return page(site_.play(lang, id, found.room->rulesetId(), found.room->commitment()));
 }
 
 Response Router::replayPage(std::string_view lang, const std::string& id) const {

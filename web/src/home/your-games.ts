@@ -3,7 +3,7 @@
 // link to resume it and, once over, to its replay. Nothing shows where storage is blocked or
 // when there is no game.
 import { byId, el } from "../shared/dom";
-import { loadStrings, t } from "../shared/i18n";
+import { loadStrings, t, usePageStrings } from "../shared/i18n";
 import { forgetGame, type MyGame, myGames } from "../shared/mygames";
 
 /** At most this many games are listed (and their summaries asked for). */
@@ -77,7 +77,7 @@ export async function showMyGames(): Promise<void> {
   const games = myGames().slice(0, MAX);
   if (!section || !games.length) return;
   const lang = document.documentElement.lang || "en";
-  await loadStrings(section.dataset.strings ?? "");
+  if (!usePageStrings()) await loadStrings(section.dataset.strings ?? "");  // the home page carries its strings
   const summaries = await Promise.all(games.map((g) => summary(g.game)));
   byId("my-games-list").replaceChildren(...games.map((g, i) => item(g, summaries[i] ?? null, lang)));
   section.hidden = false;

@@ -1,6 +1,6 @@
-// The play page's WebSocket to its game (server/PROTOCOL.md "Connection"): opened once the page
-// is ready to say hello, parsed messages handed on, and every way a connection fails or cannot
-// be opened retried through one back-off (state.ts Backoff); a game that moved to another
+// The play page's WebSocket to its game (server/PROTOCOL.md "Connection"): opened at once, the
+// hello said once the page is ready, parsed messages handed on, and every way a connection
+// fails or cannot be opened retried through one back-off (state.ts Backoff); a game that moved to another
 // server instance is reconnected at once (moved.ts).
 import type { ClientMessage, ServerMessage } from "../shared/protocol";
 import { reconnectAtOnce } from "./moved";
@@ -8,7 +8,7 @@ import { Backoff } from "./state";
 
 /** What the connection asks of the page. */
 export interface ConnectionHooks {
-  /** Resolves to true when the page may connect now (false: try again after the back-off). */
+  /** Resolves to true when the page may say hello now (false: close, try again after the back-off). */
   ready(): Promise<boolean>;
   /** The socket is open: the page says hello. */
   opened(): void;
@@ -26,12 +26,22 @@ export class Connection {
 
   constructor(private readonly game: string, private readonly hooks: ConnectionHooks) {}
 
-  /** Opens the game's socket, or waits and tries again when the page is not ready. */
-  async connect(): Promise<void> {
-    if (!(await this.hooks.ready())) { this.retryLater(); return; }
+  /**
+   * Opens the game's socket at once and says hello once it is open and the page is ready (the
+   * handshake runs while the page still waits for its seat or the commitment); a page that is
+   * not ready closes the socket and tries again after the back-off.
+   */
+  connect(): void {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(this.game)}`);
     this.socket = ws;
-    ws.addEventListener("open", () => this.hooks.opened());
+    const ready = this.hooks.ready();
+    ws.addEventListener("open", () => {
+      void ready.catch(() => false).then((ok) => {
+        if (this.socket !== ws || ws.readyState !== WebSocket.OPEN) return;
+        if (ok) this.hooks.opened();
+        else ws.close();
+      });
+    });
     ws.addEventListener("message", (e) => {
       try {
         const msg = JSON.parse(String(e.data)) as ServerMessage;
@@ -46,7 +56,7 @@ export class Connection {
     ws.addEventListener("close", (ev) => {
       if (this.socket !== ws) return;
       this.hooks.closed();
-      if (reconnectAtOnce(ev)) { void this.connect(); return; }  // the game moved to another server instance
+      if (reconnectAtOnce(ev)) { this.connect(); return; }  // the game moved to another server instance
       this.retryLater();
     });
   }
@@ -61,6 +71,6 @@ export class Connection {
   /** The one retry: tells the page, then connects again after the back-off's next delay. */
   private retryLater(): void {
     this.hooks.waiting();
-    setTimeout(() => void this.connect(), this.backoff.next());
+    setTimeout(() => this.connect(), this.backoff.next());
   }
 }

@@ -43,10 +43,13 @@ export function recordCommitment(game: string, commitment: unknown): void {
 
 /**
  * Makes sure the commitment is recorded before the page sends its seed: when the create or join
- * answer did not give it, takes it from GET /api/games/{id}. Resolves to false when it could not
- * be fetched (the caller tries again later).
+ * answer did not give it, takes the one the page carries (`fromPage`, the server's data-commitment),
+ * else asks GET /api/games/{id}. Resolves to false when it could not be fetched (the caller tries
+ * again later).
  */
-export async function ensureCommitment(game: string): Promise<boolean> {
+export async function ensureCommitment(game: string, fromPage?: string): Promise<boolean> {
+  if (recordedCommitment(game)) return true;
+  recordCommitment(game, fromPage);
   if (recordedCommitment(game)) return true;
   try {
     const response = await fetch(`/api/games/${encodeURIComponent(game)}`, { cache: "no-store" });

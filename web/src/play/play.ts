@@ -4,7 +4,7 @@
 // player acts, and has it drawn (render.ts).
 import { Board } from "../shared/board";
 import { byId } from "../shared/dom";
-import { loadStrings, t } from "../shared/i18n";
+import { loadStrings, t, usePageStrings } from "../shared/i18n";
 import { keepFragmentInLangLinks } from "../shared/langmenu";
 import { type BoardInfo, OFF_SQUARE } from "../shared/model";
 import { MoveList } from "../shared/movelist";
@@ -20,7 +20,7 @@ import { type ActionMessage, canAct, createModel, noteThrows, type PlayModel, vi
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
 import { announce, findUi, type PlayParts, type PlayUi, render } from "./render";
-import { clientSeed, seatFromUrl } from "./seat";
+import { clientSeed, type SeatResult, seatFromUrl } from "./seat";
 import { renderWatchers } from "./share";
 import { GameSounds } from "./sounds";
 import * as pageState from "./state";
@@ -43,13 +43,17 @@ class PlayPage {
   private readonly connection: Connection;
   private parts: PlayParts | null = null;
 
-  constructor(private readonly root: HTMLElement) {
+  /** `seat`: the seat from the URL fragment (an invite's join request may still be on its way). */
+  constructor(private readonly root: HTMLElement, private readonly seat: Promise<SeatResult>) {
     const game = root.dataset.game ?? "";
     this.model = createModel(game, root.dataset.lang ?? "en", JSON.parse(root.dataset.board ?? "{}") as BoardInfo);
     this.connection = new Connection(game, {
-      // The commitment is recorded before the seed goes out (server/PROTOCOL.md "Fairness"); the
-      // hello carries the seed, so without the commitment the page waits and tries again.
-      ready: () => ensureCommitment(game),
+      // The hello carries the seat and its seed, and the commitment is recorded before the seed
+      // goes out (server/PROTOCOL.md "Fairness"): without it the page waits and tries again.
+      ready: async () => {
+        this.model.secret = (await this.seat).secret;
+        return ensureCommitment(game, root.dataset.commitment);
+      },
       opened: () => this.hello(),
       message: (msg) => this.pacer.push(msg),
       closed: () => this.onClosed(),
@@ -78,7 +82,7 @@ class PlayPage {
   }
 
   connect(): void {
-    void this.connection.connect();
+    this.connection.connect();
   }
 
   send(msg: ClientMessage): boolean {
@@ -230,14 +234,15 @@ async function copy(ui: PlayUi, input: HTMLInputElement | HTMLTextAreaElement, b
 
 async function main(): Promise<void> {
   const root = byId("play");
-  const page = new PlayPage(root);
-  const { ui, model } = page;
   keepFragmentInLangLinks();  // the language menu keeps the seat where storage is blocked
-  // The strings (preloaded by the page's head) and the seat (an invite's join request) arrive
-  // together, not one after the other.
-  const strings = loadStrings(root.dataset.strings ?? "");
-  const seatTaken = seatFromUrl(model.game, model.lang);
-  await strings;
+  // The seat (an invite's join request) is read at once; the strings come with the page (or, from
+  // a page without them, beside the seat), and the socket opens before the board is built, so
+  // its handshake runs while this page draws (web/README.md "First load").
+  const seatTaken = seatFromUrl(root.dataset.game ?? "", root.dataset.lang ?? "en");
+  const page = new PlayPage(root, seatTaken);
+  const { ui, model } = page;
+  if (!usePageStrings()) await loadStrings(root.dataset.strings ?? "");
+  page.connect();
   // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
   // query matches the stylesheet's.
   page.build(matchMedia("(max-width: 40rem)"));
@@ -251,7 +256,6 @@ async function main(): Promise<void> {
   ui.rematch.addEventListener("click", () => page.rematch());
   for (const b of document.querySelectorAll<HTMLButtonElement>("[data-copy]"))
     b.addEventListener("click", () => void copy(ui, byId<HTMLInputElement | HTMLTextAreaElement>(b.dataset.copy ?? ""), b));
-  page.connect();
   setInterval(() => page.send({ t: "ping", d: {} }), 25000);
 }
 

@@ -18,6 +18,24 @@ export async function loadStrings(url: string, lang = document.documentElement.l
   setStrings((await response.json()) as Record<string, string>, lang);
 }
 
+/**
+ * Takes the strings the page carries (the server writes its page's strings into a
+ * `<script type="application/json" id="page-strings">`, web/scripts/page-strings.mjs): true when
+ * it did, false when the page has none or they do not parse (then loadStrings fetches them).
+ */
+export function usePageStrings(lang = document.documentElement.lang || "en"): boolean {
+  const block = document.getElementById("page-strings");
+  if (!block?.textContent) return false;
+  try {
+    const table = JSON.parse(block.textContent) as unknown;
+    if (!table || typeof table !== "object" || Array.isArray(table)) return false;
+    setStrings(table as Record<string, string>, lang);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Uses an already parsed catalog (tests, or a page that inlines nothing). */
 export function setStrings(table: Record<string, string>, lang = "en"): void {
   strings = table;

@@ -58,8 +58,10 @@ public:
     /// The URL path of every content page, in every language ("/en/", "/nl/rules", …): the
     /// paths content() answers. Their pages are the same for every request.
     std::vector<std::string> contentPaths() const;
-    /// The play page of an existing game, in language `lang` (one of languages()).
-    Page play(std::string_view lang, std::string_view gameId, RulesetId ruleset) const;
+    /// The play page of an existing game, in language `lang` (one of languages()). It carries the
+    /// play page's strings and, when given, the game's `commitment` (64 hex digits; anything else
+    /// is left out), so that its script can say hello at once (web/README.md "First load").
+    Page play(std::string_view lang, std::string_view gameId, RulesetId ruleset, std::string_view commitment = {}) const;
     /// The replay page in language `lang`: of the finished game `gameId` (its script loads the
     /// record and, when the game is still played, says so), or with an empty `gameId` the page
     /// that opens a record file.

@@ -1,0 +1,102 @@
+// The first load over slow 4G (150 ms, 200 kB/s; the CPU not slowed, so the test stays quick):
+// the play page opened from a link (a seat's #seat= and a friend's #invite=) carries its strings
+// and the game's commitment, so after the page come at most two waves of requests (the script,
+// its chunk and the stylesheet; then the socket, with an invite's join beside it), by timing and
+// by the initiator chain, with no request for the strings or the game's summary; the home page
+// needs one wave and no strings, also when "Your games" lists a game. Times are in
+// bench/first-load.mjs, not asserted here.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { launchBrowser, startServer, watchConsole } from "./helpers.mjs";
+import { SLOW_4G, chainWaves, timedWaves, watchLoad } from "./load-watch.mjs";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+async function create(opponent) {
+  const response = await fetch(`${server.url}/api/games`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ruleset: "standard", opponent, side: "first", lang: "en" }),
+  });
+  assert.equal(response.status, 201);
+  return response.json();
+}
+
+/** Opens `path` on a fresh phone over slow 4G; resolves once `ready` holds in the page. */
+async function load(path, ready) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  const requests = await watchLoad(await context.newCDPSession(page), { network: SLOW_4G });
+  await page.goto(`${server.url}${path}`, { waitUntil: "commit" });
+  await page.waitForFunction(ready, undefined, { timeout: 30000, polling: 20 });
+  const readyAt = Date.now() - requests.t0;
+  const text = await page.evaluate(() => document.body.innerText);
+  return { context, page, problems, requests, readyAt, text };
+}
+
+/** What every first load must show: few waves, no strings or summary asked for, no error, every string there. */
+function assertFirstLoad(what, { requests, readyAt, problems, text }, maxWaves) {
+  const seen = requests.filter((r) => r.start <= readyAt);
+  const list = seen.map((r) => `${r.start}-${r.end} ${r.url.replace(server.url, "")} <- ${r.from.replace(server.url, "")}`).join("\n");
+  assert.ok(timedWaves(seen) <= maxWaves, `${what}: ${timedWaves(seen)} waves by timing:\n${list}`);
+  const chain = chainWaves(seen);
+  assert.ok(chain.deepest <= maxWaves, `${what}: ${chain.deepest} waves by initiator:\n${JSON.stringify(chain.each, null, 1)}`);
+  assert.deepEqual(seen.filter((r) => /\/static\/i18n\/|\/api\/games\/[^/]+$/.test(r.url)).map((r) => r.url), [], `${what}: no strings or summary request`);
+  assert.deepEqual(problems, [], `${what}: console errors (a CSP refusal among them?)`);
+  assert.doesNotMatch(text, /\u27E6/, `${what}: a string is missing`);
+}
+
+test("a seat's link: the throw button is ready after two request waves, the socket the second", { timeout: 60000 }, async () => {
+  const game = await create("local");
+  const load1 = await load(game.resumeUrl, () => {
+    const b = document.getElementById("throw-button");
+    return b && !b.hidden && !b.disabled;
+  });
+  assertFirstLoad("seat link", load1, 2);
+  const socket = load1.requests.find((r) => r.url.startsWith("ws:"));
+  assert.ok(socket, "the socket opened");
+  assert.match(socket.from, /\/static\/play-[^/]+\.js$/, "the play script opened the socket");
+  assert.ok(load1.requests.some((r) => /\/static\/chunk-/.test(r.url) && !/\.js$/.test(r.from)), "the chunk is preloaded by the page");
+  // The commitment came with the page: recorded before the seed went out.
+  assert.equal(await load1.page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get("commit")), game.commitment);
+  await load1.context.close();
+});
+
+test("a friend's invite link: the join and the socket go out together, the seat taken in two waves", { timeout: 60000 }, async () => {
+  const game = await create("friend");
+  const guest = await load(game.inviteUrl, () => /seat=/.test(location.hash) && document.querySelector("#seat-1 .seat-name")?.textContent !== ""
+    && document.getElementById("play").dataset.commitment !== undefined && !/invite=/.test(location.hash)
+    && document.querySelectorAll("#seat-0 .presence, #seat-1 .presence").length === 2 && document.getElementById("throw-button").hidden === false);
+  assertFirstLoad("invite link", guest, 2);
+  const join = guest.requests.find((r) => r.url.endsWith("/join"));
+  const socket = guest.requests.find((r) => r.url.startsWith("ws:"));
+  assert.ok(join && socket, "the join and the socket");
+  assert.ok(socket.start < join.end, `the socket opened before the join was answered (${socket.start} < ${join.end})`);
+  await guest.context.close();
+});
+
+test("the home page: the start form ready after one wave, no strings asked for, also with a game to list", { timeout: 60000 }, async () => {
+  // The start form is ready once home.js ran: it hides the level choice of a game against a friend.
+  const ready = () => document.getElementById("level-fieldset")?.hidden === true;
+  const first = await load("/en/", ready);
+  assertFirstLoad("home page", first, 1);
+  await first.context.close();
+  // A browser that holds a game: "Your games" lists it with the page's own strings.
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const game = await create("local");
+  await page.goto(`${server.url}${game.resumeUrl}`);
+  await page.waitForFunction(() => !document.getElementById("throw-button").hidden);
+  const problems = watchConsole(page);
+  const requests = await watchLoad(await context.newCDPSession(page));
+  await page.goto(`${server.url}/en/`);
+  await page.waitForSelector("#my-games:not([hidden]) .my-game");
+  assert.deepEqual(requests.filter((r) => /\/static\/i18n\//.test(r.url)).map((r) => r.url), []);
+  assert.doesNotMatch(await page.locator("#my-games").innerText(), /\u27E6/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
