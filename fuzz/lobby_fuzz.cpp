@@ -46,7 +46,8 @@ struct Conn {
     std::shared_ptr<SocketTarget> target;
     std::shared_ptr<FakePeer> peer;
     std::size_t checked = 0;
-    std::string browser;  ///< of its last seek
+    std::string sent;     ///< the browser token of its last message ("" : none)
+    std::string waiting;  ///< the browser token of its open seek (from the message its `seeking` answered)
 };
 
 struct World {
@@ -61,6 +62,7 @@ struct World {
     std::vector<std::string> seenIds;
     std::set<std::string> secrets;
     std::map<std::string, std::vector<std::pair<int, std::string>>> games;  ///< id -> (peer, browser)
+    int sender = -1;  ///< the connection whose message this step sent
 
     World() {
         lobby::Options o;
@@ -80,6 +82,12 @@ struct World {
         checkFrames(i);
     }
     void send(int i, const std::string& frame) {
+        // The token this message carries, as the lobby reads it (a message it refuses changes nothing).
+        const json m = json::parse(frame, nullptr, false);
+        conns[i].sent.clear();
+        if (m.is_object() && m.contains("d") && m["d"].is_object() && m["d"].contains("browser") && m["d"]["browser"].is_string())
+            conns[i].sent = m["d"]["browser"].get<std::string>();
+        sender = i;
         conns[i].target->receive(conns[i].peer.get(), frame, std::chrono::steady_clock::now());
     }
     void checkFrames(int i) {
@@ -95,18 +103,24 @@ struct World {
                 check(d["message"].is_string(), "an error message", text);
             } else if (t == "lobby") {
                 for (const auto& s : secrets) check(text.find(s) == std::string::npos, "no secret in the lobby frame", text);
-                for (const auto& b : kBrowsers)
-                    if (!b.empty()) check(text.find(b) == std::string::npos, "no browser token in the lobby frame", text);
-                for (const auto& o : d["open"]) seenIds.push_back(o["id"]);
+                // A browser token could only hide in an entry's members; a guest name may be any text.
+                for (const auto& o : d["open"]) {
+                    check(o.size() == 4 && o.contains("id") && o.contains("name") && o.contains("ruleset") && o.contains("since"),
+                          "an open seek is {id, name, ruleset, since}", text);
+                    for (const auto& b : kBrowsers) check(o["id"] != b, "no browser token as an id", text);
+                    seenIds.push_back(o["id"]);
+                }
             } else if (t == "seeking") {
                 seenIds.push_back(d["id"]);
+                c.waiting = c.sent;
             } else if (t == "paired") {
                 const std::string id = d["game"], secret = d["secret"];
                 check(secret.size() == 43, "a seat secret", text);
                 check(secrets.insert(secret).second, "a secret given once", text);
                 check(registry.find(id).room != nullptr, "the paired game exists", text);
                 auto& seats = games[id];
-                seats.emplace_back(i, c.browser);
+                // The seeker whose message made the pair carries that message's token; the other one, its open seek's.
+                seats.emplace_back(i, i == sender ? c.sent : c.waiting);
                 check(seats.size() <= 2, "two seats a game", text);
                 if (seats.size() == 2) {
                     check(seats[0].first != seats[1].first, "two connections a game", text);
@@ -137,12 +151,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static const char* kRulesets[] = {"standard", "bell", "any", "jequier", "chess", ""};
     for (int step = 0; step < 64 && in.pos < in.size; ++step) {
         const int kind = in.byte() % 7, peer = in.byte() % kPeers;
+        w.sender = -1;
         switch (kind) {
             case 0: w.send(peer, in.string(255)); break;
             case 1: {
                 json d = {{"ruleset", kRulesets[in.byte() % 6]}};
-                w.conns[peer].browser = kBrowsers[in.byte() % 3];
-                if (!w.conns[peer].browser.empty()) d["browser"] = w.conns[peer].browser;
+                const std::string browser = kBrowsers[in.byte() % 3];
+                if (!browser.empty()) d["browser"] = browser;
                 const std::string name = in.string(40);
                 if (!name.empty()) d["name"] = name;
                 w.send(peer, json{{"t", "seek"}, {"d", d}}.dump(-1, ' ', false, json::error_handler_t::replace));
@@ -150,9 +165,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
             case 2: {
                 const std::string id = w.seenIds.empty() ? "AAAAAAAAAAAAAAAA" : w.seenIds[in.byte() % w.seenIds.size()];
-                w.conns[peer].browser = kBrowsers[in.byte() % 3];
+                const std::string browser = kBrowsers[in.byte() % 3];
                 json d = {{"seek", id}};
-                if (!w.conns[peer].browser.empty()) d["browser"] = w.conns[peer].browser;
+                if (!browser.empty()) d["browser"] = browser;
                 w.send(peer, json{{"t", "take"}, {"d", d}}.dump());
                 break;
             }
