@@ -6,6 +6,7 @@
 // the arrivals decide), p50/p99/max, and the memory one open seek holds (malloc'd bytes with
 // 1,000 open seeks minus without, per seek).
 #include <malloc.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -53,6 +54,9 @@ std::size_t heapBytes() { return mallinfo2().uordblks; }
 
 }  // namespace
 
+/// The measurement, over a database in `dir` (closed before the caller removes it).
+void run(const std::filesystem::path& dir, int seekers, double seconds);
+
 int main(int argc, char** argv) {
     int seekers = 1000;
     double seconds = 10;
@@ -63,6 +67,12 @@ int main(int argc, char** argv) {
     }
     const auto dir = std::filesystem::temp_directory_path() / ("lobby-bench-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
+    run(dir, seekers, seconds);
+    std::filesystem::remove_all(dir);
+    return 0;
+}
+
+void run(const std::filesystem::path& dir, int seekers, double seconds) {
     auto storage = openSqliteStorage((dir / "senet.sqlite3").string(), false);
     Metrics metrics;
     ManualScheduler scheduler;
@@ -136,6 +146,4 @@ int main(int argc, char** argv) {
     report("  the seeker completing a pair:", completing);
     report("  the seeker that waited:", waited);
     for (int i = 0; i < seekers; ++i) targets[i]->detach(peers[i].get());
-    std::filesystem::remove_all(dir);
-    return 0;
 }
