@@ -15,7 +15,7 @@ import { compressDir } from "./compress.mjs";
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
 /** Catalog keys the browser needs; the rest is only used by the server-rendered pages. */
-const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value", "replay.", "learn."];
+const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value", "replay.", "learn.", "lobby."];
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "i18n"), { recursive: true });
