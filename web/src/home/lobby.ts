@@ -37,9 +37,11 @@ function setStatus(text: string): void {
 }
 
 /** The game's address with the commitment in the fragment, as a friend link's creator gets it. */
-export function gameUrl(p: Paired): string {
-  if (!p.commitment) return p.url;
-  return `${p.url}${p.url.includes("#") ? "&" : "#"}commit=${p.commitment}`;
+export function gameUrl(p: Paired, lang: string): string {
+  // The page's language saves the play page's redirect to it.
+  const url = p.url.startsWith("/play/") && /^[a-z]{2,3}$/.test(lang) ? `/${lang}${p.url}` : p.url;
+  if (!p.commitment) return url;
+  return `${url}${url.includes("#") ? "&" : "#"}commit=${p.commitment}`;
 }
 
 function remember(p: Paired): void {
@@ -52,7 +54,7 @@ function remember(p: Paired): void {
 function onPaired(p: Paired): void {
   remember(p);
   stopTimers();
-  const url = gameUrl(p);
+  const url = gameUrl(p, options?.lang ?? "");
   if (!computerOpen) {
     setStatus(t("lobby.paired", { name: p.opponent }));
     location.assign(url);
@@ -111,7 +113,11 @@ function take(id: string): void {
 
 function onError(code: string, message: string, data: Record<string, unknown>): void {
   const seconds = typeof data.seconds === "number" ? Math.ceil(data.seconds) : 0;
-  const text = has(`lobby.error.${code}`) ? t(`lobby.error.${code}`, { minutes: Math.max(1, Math.ceil(seconds / 60)) }) : t("lobby.error.other");
+  // A refused name is said as the start form says it (the server's reason: too-long, character, spaces, link).
+  const form = document.getElementById("start-form")?.dataset ?? {};
+  const byReason: Record<string, string | undefined> = { "too-long": form.nameLong, character: form.nameChars, spaces: form.nameChars, link: form.nameLink };
+  const named = code === "bad-name" && typeof data.reason === "string" ? byReason[data.reason] : undefined;
+  const text = named ? named : has(`lobby.error.${code}`) ? t(`lobby.error.${code}`, { minutes: Math.max(1, Math.ceil(seconds / 60)) }) : t("lobby.error.other");
   if (!has(`lobby.error.${code}`)) console.warn(`lobby: ${code}: ${message}`);
   if (code === "gone" || code === "same-browser") {
     // Taking one failed: the player's own seek (withdrawn by the take) is made again.
