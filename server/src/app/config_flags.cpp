@@ -113,6 +113,8 @@ const Flag kFlags[] = {
     {"join-burst", "B", nullptr, K::Decimal, &C::joinBurst, 1, 1e9, nullptr, nullptr, nullptr, 21},
     {"max-waiting-games", "N", "friend games not yet joined, per address (default 20)", K::Whole, &C::maxWaitingGames, 1, 1000000000,
      nullptr, nullptr, nullptr, 22},
+    {"lobby-seeks-per-address", "N", "open lobby seeks per address (default 20)", K::Whole, &C::lobbySeeksPerAddress, 1, 1000000000,
+     nullptr, nullptr, nullptr, 40},
     {"trusted-proxy", "A[,B]", "proxies whose X-Forwarded-For names the client (default none)", K::Custom, {}, 0, 0, nullptr,
      applyTrustedProxy, nullptr, 34},
     {"allow-origin", "O[,O]", "origins besides the server's own that may open WebSockets (default none)", K::Custom, {}, 0, 0, nullptr,

@@ -94,6 +94,12 @@ AnalysisService::Options analysisOptions(const Config& config) {
     return options;
 }
 
+lobby::Options lobbyOptions(const Config& config) {
+    lobby::Options options;
+    options.seeksPerAddress = config.lobbySeeksPerAddress;
+    return options;
+}
+
 /// Everything that plays and answers, made in this order (and so stopped and unmade in reverse).
 struct AppServices {
     AppServices(const Config& config, Storage& database, Storage& storage, Metrics& metrics, const fairness::Signer& signer)
@@ -110,8 +116,11 @@ struct AppServices {
           restored(restore(registry, commits)),
           router(registry, site, metrics, config, &signer),
           analysis(analysisOptions(config)),
+          lobby(std::make_shared<lobby::Lobby>(registry, scheduler, steadyClock(), lobbyOptions(config))),
           context{registry, router, metrics, config, {}} {
         router.setAnalysis(&analysis);
+        router.setLobby(lobby.get());
+        context.lobby = lobby.get();
         router.setHealth(&health);
         context.connections.publishTo(&metrics.openConnections);
     }
@@ -148,6 +157,7 @@ struct AppServices {
     const int restored;
     Router router;
     AnalysisService analysis;
+    std::shared_ptr<lobby::Lobby> lobby;  ///< /ws/lobby and GET /api/lobby
     ServerContext context;
 };
 

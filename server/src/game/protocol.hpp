@@ -63,4 +63,37 @@ std::string envelope(std::string_view type, std::string_view dataJson);
 /// An error message `{"t":"error","d":{"code","message","ply"}}`.
 std::string errorMessage(std::string_view code, std::string_view message, std::int64_t ply);
 
+/// The lobby's client messages (PROTOCOL.md "Lobby"), parsed here too: one parser module for
+/// every wire message. The guest name's rules (NFC, classes, links) are the lobby's own check
+/// (lobby/guest_name.hpp); here it is only a string of at most kMaxNameBytes.
+namespace lobby {
+
+/// Bytes a `name` may have before it is checked (20 code points of 4 bytes, with room for marks).
+inline constexpr std::size_t kMaxNameBytes = 256;
+
+/// seek{ruleset, name?, browser?}: wait for an opponent of `ruleset` ("any" or a ruleset key).
+struct Seek {
+    std::string ruleset;                ///< a ruleset key (checked by the lobby) or "any"
+    std::optional<std::string> name;    ///< as sent, at most kMaxNameBytes
+    std::optional<std::string> browser; ///< validated: 1..64 of [0-9A-Za-z_-]
+};
+/// take{seek, name?, browser?}: be paired at once with the open seek `seek`.
+struct Take {
+    std::string seek;                   ///< the open seek's id: 1..32 of [0-9A-Za-z_-]
+    std::optional<std::string> name;
+    std::optional<std::string> browser;
+};
+struct Cancel {};
+struct LobbyPing {};
+
+/// Any valid lobby message.
+using Message = std::variant<Seek, Take, Cancel, LobbyPing>;
+/// Either a lobby message or why it is not one.
+using Result = std::variant<Message, ParseError>;
+
+/// Parses one lobby text frame. Never throws.
+Result parse(std::string_view frame);
+
+}  // namespace lobby
+
 }  // namespace senet::server::protocol

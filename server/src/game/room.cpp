@@ -122,7 +122,8 @@ StateFields Room::fields() const {
     return StateFields{game_,        row_,      commitment_,       ply_,
                        throwIndex_,  lastThrowSeat_, overLocked(), waiting(),
                        !overLocked() && !waiting() && seedsPending(), {online(0), online(1)},
-                       rematchOffered_, resultText_, services_.config.grace.count()};
+                       rematchOffered_, resultText_, services_.config.grace.count(),
+                       {guestNames_[0], guestNames_[1]}};
 }
 
 json Room::state() const {
@@ -181,6 +182,28 @@ void Room::scheduleWatchersFlush(std::chrono::milliseconds delay) {
 void Room::flushWatchers() {
     Guard lock(*this);
     if (!moved_) audience_.flushWatchers();  // else its connections are being closed with "moved"
+}
+
+void Room::receive(Peer* key, std::string_view frame, std::chrono::steady_clock::time_point received) {
+    auto parsed = protocol::parse(frame);
+    if (auto* e = std::get_if<protocol::ParseError>(&parsed)) return reject(key, *e);
+    handle(key, std::get<protocol::ClientMessage>(parsed), received);
+}
+
+void Room::setGuestNames(std::array<std::string, 2> names) {
+    Guard lock(*this);
+    guestNames_ = std::move(names);
+    frames_.changed();
+}
+
+bool Room::started() const {
+    Guard lock(*this);
+    return throwIndex_ > 0;
+}
+
+bool Room::seatCame(int seat) const {
+    Guard lock(*this);
+    return seat >= 0 && seat < 2 && row_.clientSeeds[seat].has_value();
 }
 
 void Room::reject(Peer* key, const protocol::ParseError& e) {

@@ -17,6 +17,7 @@
 #include "senet/game.hpp"
 #include "senet/rng.hpp"
 #include "services.hpp"
+#include "socket_target.hpp"
 #include "state_frames.hpp"
 #include "storage.hpp"
 
@@ -49,7 +50,7 @@ struct InviteOutcome {
 };
 
 /// A game with its seats and connections.
-class Room : public std::enable_shared_from_this<Room> {
+class Room : public SocketTarget, public std::enable_shared_from_this<Room> {
 public:
     /// A room for `row` whose game has already replayed `actions` (see restore). Use restore/create.
     Room(Services& services, GameRow row, Game game, std::int64_t ply, std::int64_t throwIndex);
@@ -78,13 +79,27 @@ public:
     ~Room();
 
     /// Registers a connection (it holds no seat until its hello). `key` identifies it in detach/handle.
-    void attach(Peer* key, std::weak_ptr<Peer> peer);
+    void attach(Peer* key, std::weak_ptr<Peer> peer) override;
     /// Forgets a connection; updates presence.
-    void detach(Peer* key);
+    void detach(Peer* key) override;
+    /// Parses one frame (protocol::parse) and handles it, or answers its parse error.
+    void receive(Peer* key, std::string_view frame, std::chrono::steady_clock::time_point received) override;
     /// Applies one parsed client message from `key`; `received` is when its frame arrived.
     void handle(Peer* key, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
     /// Answers a message that failed to parse (counts it, sends the error).
-    void reject(Peer* key, const protocol::ParseError& error);
+    void reject(Peer* key, const protocol::ParseError& error) override;
+
+    /// Lobby games (PROTOCOL.md "Lobby"): the guest names of seat 0 and 1, kept in memory only
+    /// and shown in the state's `seats[i].name` as text.
+    void setGuestNames(std::array<std::string, 2> names);
+    /// Whether the game has had its first throw.
+    bool started() const;
+    /// Whether seat `seat` has said hello with its secret (its client seed is fixed).
+    bool seatCame(int seat) const;
+    /// Ends a game that has had no throw yet with no winner, reason "aborted", stored and
+    /// broadcast like any ending. False (nothing changed) when it has started or is over, or
+    /// when the result could not be stored. Throws nothing.
+    bool abortUnstarted();
 
     /// Takes the free seat of a friend game (seat 0 or 1, whichever the creator left) with the
     /// invite token. The seat is taken only once its write is stored: a StorageError leaves
@@ -230,6 +245,7 @@ private:
     Audience audience_;       ///< the connections
     StateFrames frames_;      ///< the events and snapshot frames of the state
     std::array<bool, 2> rematchOffered_{};
+    std::array<std::string, 2> guestNames_{};  ///< lobby games only; "" otherwise
     std::chrono::steady_clock::time_point lastAction_;
     bool computerScheduled_ = false;
     /// An action is waiting in the commit queue: nothing else is handled until it is stored.

@@ -13,6 +13,7 @@
 #include "config.hpp"
 #include "json_text.hpp"
 #include "metrics.hpp"
+#include "log_limit.hpp"
 
 namespace senet::server {
 
@@ -374,6 +375,20 @@ void Room::onRematch(PeerState& p, int mine) {
     }
     events.add().str("e", "rematch").str("game", row_.rematch);
     broadcast(events);
+}
+
+bool Room::abortUnstarted() {
+    try {
+        Guard lock(*this);
+        if (overLocked() || throwIndex_ > 0 || pending_) return false;  // a throw being stored has started it
+        Events events;
+        if (!endGame(std::nullopt, "aborted", events, nullptr)) return false;
+        broadcast(events);
+        return true;
+    } catch (const std::exception& e) {
+        logLimited("internal error", "game " + row_.id + ": abort: " + e.what());
+        return false;
+    }
 }
 
 }  // namespace senet::server

@@ -30,6 +30,7 @@ struct StateFields {
     std::array<bool, 2> rematchOffered;
     std::string_view resultText;  ///< the result JSON, "" while playing
     std::int64_t grace;           ///< seconds
+    std::array<std::string_view, 2> names{};  ///< lobby games' guest names ("" : no `name` member)
 };
 
 /// The name of an engine phase in the protocol.
@@ -167,15 +168,15 @@ inline void writePlayers(std::string& out, const Game& game) {
     out += ']';
 }
 
-/// `seats`: each seat's kind, presence and whether it is taken.
+/// `seats`: each seat's kind, guest name (lobby games), presence and whether it is taken.
 inline void writeSeats(std::string& out, const StateFields& f) {
     out += '[';
     for (int seat = 0; seat < 2; ++seat) {
         if (seat) out += ',';
-        jsonout::Object(out)
-            .str("kind", toString(seatKindOf(f.row.seatHashes[seat])))
-            .boolean("online", f.online[seat])
-            .boolean("taken", !f.row.seatHashes[seat].empty());
+        jsonout::Object o(out);
+        o.str("kind", toString(seatKindOf(f.row.seatHashes[seat])));
+        if (!f.names[seat].empty()) o.str("name", f.names[seat]);  // a lobby game's guest name, text only
+        o.boolean("online", f.online[seat]).boolean("taken", !f.row.seatHashes[seat].empty());
     }
     out += ']';
 }

@@ -1,4 +1,6 @@
 #include "router.hpp"
+
+#include "lobby.hpp"
 #include "log_limit.hpp"
 
 #include <algorithm>
@@ -196,6 +198,10 @@ Response Router::metricsAnswer() const {
 Response Router::routeApi(const Request& request, std::string_view path, bool get) const {
     if (path == "/api/games") return request.method == "POST" ? limitedCreate(request) : methodNotAllowed("POST");
     if (path == "/api/key") return get ? apiKey(signer_) : methodNotAllowed("GET, HEAD");
+    if (path == "/api/lobby" && lobby_) {
+        if (!get) return methodNotAllowed("GET, HEAD");
+        return jsonResponse(200, lobby_->countsJson());
+    }
     if (!path.starts_with("/api/games/")) return apiError(404, "not-found", "no such API route");
     const std::string_view rest = path.substr(11);
     const std::string id(rest.substr(0, rest.find('/')));

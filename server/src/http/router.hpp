@@ -21,6 +21,9 @@ namespace senet::server {
 
 class AnalysisService;
 class HealthMonitor;
+namespace lobby {
+class Lobby;
+}
 
 /// Maps a request to a response. Thread-safe (const apart from the registry, which is).
 class Router {
@@ -37,6 +40,8 @@ public:
     bool handleDeferred(const Request& request, std::function<void(Response)> done) const;
     /// The analysis service behind GET /api/games/{id}/analysis; without one that route answers 503.
     void setAnalysis(AnalysisService* analysis) { analysis_ = analysis; }
+    /// The lobby whose counts GET /api/lobby answers (none: 404).
+    void setLobby(lobby::Lobby* lobby) { lobby_ = lobby; }
     /// The storage's health behind GET /healthz (health_monitor.hpp); without one /healthz always answers ok.
     void setHealth(const HealthMonitor* health) { health_ = health; }
 
@@ -85,6 +90,7 @@ private:
     /// GET /api/games/{id}/analysis through the per-address analysis limit.
     void limitedAnalysis(const Request& request, const std::string& id, std::function<void(Response)> done) const;
     AnalysisService* analysis_ = nullptr;
+    lobby::Lobby* lobby_ = nullptr;
     const HealthMonitor* health_ = nullptr;
     mutable TokenBuckets analysisBuckets_{config_.analysisRate, config_.analysisBurst};
 };

@@ -252,6 +252,7 @@ void HttpSession::upgrade(const std::string& client) {
     const std::string_view target(req.target().data(), req.target().size());
     constexpr std::string_view prefix = "/ws/games/";
     const std::string_view path = target.substr(0, target.find('?'));
+    if (path == "/ws/lobby" && context_.lobby) return upgradeTo(context_.lobby->connect(client), client);
     if (!path.starts_with(prefix)) return sendPlain(404, "no WebSocket here\n", true);
     const std::string id(path.substr(prefix.size()));
     Lookup found;
@@ -267,6 +268,10 @@ void HttpSession::upgrade(const std::string& client) {
     }
     if (found.status == LookupStatus::Expired) return sendPlain(410, "this game has expired\n", true);
     if (!found.room) return sendPlain(404, "there is no such game\n", true);
+    upgradeTo(std::move(found.room), client);
+}
+
+void HttpSession::upgradeTo(std::shared_ptr<SocketTarget> target, const std::string& client) {
     // Behind a trusted proxy the peer is the proxy: the client's own WebSockets are capped here.
     ConnectionSlot clientSlot;
     if (client != peer_) {
@@ -279,7 +284,7 @@ void HttpSession::upgrade(const std::string& client) {
     if (buffer_.size() > 0)
         return sendPlain(400, "bad request: data after the WebSocket upgrade request, before the handshake's answer\n", true);
     stream_.expires_never();
-    std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(found.room), std::move(slot_),
+    std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(target), std::move(slot_),
                                        std::move(clientSlot))
         ->run(parser_->release());
 }

@@ -1,5 +1,5 @@
 // One HTTP connection: reads requests with limits and a timeout, answers through the Router,
-// and hands WebSocket upgrades for /ws/games/{id} to a WebSocketSession. No exception leaves
+// and hands WebSocket upgrades for /ws/games/{id} and /ws/lobby to a WebSocketSession. No exception leaves
 // a handler: a failure answers 500 (or closes) this connection only.
 #pragma once
 
@@ -36,6 +36,9 @@ private:
     void handle(beast::error_code ec);
     void onWrite(bool close, beast::error_code ec, std::size_t bytes);
     void upgrade(const std::string& client);
+    /// Hands the upgrade over to a WebSocketSession talking to `target` (a room or a lobby
+    /// connection), under the per-address cap of `client`.
+    void upgradeTo(std::shared_ptr<SocketTarget> target, const std::string& client);
     void sendPlain(int status, std::string body, bool close, std::string_view retryAfter = {});
     void write(http::response<http::string_body> res);
     /// Sends the router's answer to a request of HTTP `version` (no body for HEAD).

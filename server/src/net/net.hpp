@@ -15,6 +15,7 @@
 
 #include "config.hpp"
 #include "connections.hpp"
+#include "lobby.hpp"
 #include "metrics.hpp"
 #include "registry.hpp"
 #include "router.hpp"
@@ -57,6 +58,7 @@ struct ServerContext {
     Metrics& metrics;
     const Config& config;
     SessionSet sessions;
+    lobby::Lobby* lobby = nullptr;     ///< GET /ws/lobby (none: 404)
     ConnectionCounter connections{};   ///< open connections per address and in total
     std::atomic<int> refusing{0};      ///< connections being answered 503 (over the caps)
 };

@@ -29,11 +29,11 @@ void SessionSet::closeAll() {
     for (auto& s : open) s->close();
 }
 
-WebSocketSession::WebSocketSession(Socket&& socket, ServerContext& context, std::shared_ptr<Room> room, ConnectionSlot slot,
+WebSocketSession::WebSocketSession(Socket&& socket, ServerContext& context, std::shared_ptr<SocketTarget> target, ConnectionSlot slot,
                                    ConnectionSlot clientSlot)
     : ws_(std::move(socket)),
       context_(context),
-      room_(std::move(room)),
+      target_(std::move(target)),
       slot_(std::move(slot)),
       clientSlot_(std::move(clientSlot)),
       tokens_(context.config.burst),
@@ -43,7 +43,7 @@ WebSocketSession::WebSocketSession(Socket&& socket, ServerContext& context, std:
 
 WebSocketSession::~WebSocketSession() {
     try {
-        if (attached_) room_->detach(this);
+        if (attached_) target_->detach(this);
     } catch (const std::exception& e) {
         logLimited("internal error", std::string("websocket detach: ") + e.what());
     }
@@ -81,12 +81,7 @@ void WebSocketSession::drop() {
 void WebSocketSession::internalError(const char* where, const std::exception& e) {
     logLimited("internal error", std::string(where) + ": " + e.what());
     try {
-        std::int64_t ply = 0;
-        try {
-            ply = room_->summary().value("ply", std::int64_t{0});
-        } catch (const std::exception&) {
-        }
-        onSend(std::make_shared<const std::string>(protocol::errorMessage("internal", "internal error; nothing changed", ply)));
+        target_->reject(this, protocol::ParseError{"internal", "internal error; nothing changed"});
     } catch (const std::exception&) {
         drop();
     }
@@ -97,7 +92,7 @@ void WebSocketSession::onAccept(beast::error_code ec) {
     try {
         ws_.text(true);
         context_.sessions.add(this, weak_from_this());
-        room_->attach(this, weak_from_this());
+        target_->attach(this, weak_from_this());
         attached_ = true;
         doRead();
     } catch (const std::exception& e) {
@@ -141,16 +136,12 @@ void WebSocketSession::handleFrame() {
     const std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!takeToken()) {
-        room_->reject(this, protocol::ParseError{"rate-limited", "too many messages; this one was dropped"});
+        target_->reject(this, protocol::ParseError{"rate-limited", "too many messages; this one was dropped"});
         if (++dropped_ > context_.config.maxDropped) return closeWith(websocket::close_code::policy_error);
     } else if (!ws_.got_text()) {
-        room_->reject(this, protocol::ParseError{"bad-json", "messages are JSON text frames"});
+        target_->reject(this, protocol::ParseError{"bad-json", "messages are JSON text frames"});
     } else {
-        auto parsed = protocol::parse(frame);
-        if (auto* e = std::get_if<protocol::ParseError>(&parsed))
-            room_->reject(this, *e);
-        else
-            room_->handle(this, std::get<protocol::ClientMessage>(parsed), received);
+        target_->receive(this, frame, received);
     }
 }
 

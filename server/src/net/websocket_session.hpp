@@ -1,4 +1,4 @@
-// One WebSocket connection to a game room: a read loop with a size limit, an idle timeout and a
+// One WebSocket connection to a game room or the lobby (a SocketTarget): a read loop with a size limit, an idle timeout and a
 // per-connection rate limit, and a write queue bounded in frames and bytes (Beast 1.74
 // chat-multi's websocket_session). No exception leaves a handler.
 #pragma once
@@ -9,7 +9,7 @@
 
 #include "close_answer.hpp"
 #include "net.hpp"
-#include "room.hpp"
+#include "socket_target.hpp"
 
 namespace senet::server {
 
@@ -20,7 +20,7 @@ inline constexpr std::size_t kMaxQueuedFrames = 1024;
 class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSocketSession> {
 public:
     /// `slot` (and `clientSlot`, the client's place behind a trusted proxy) are released when the session ends.
-    WebSocketSession(Socket&& socket, ServerContext& context, std::shared_ptr<Room> room, ConnectionSlot slot,
+    WebSocketSession(Socket&& socket, ServerContext& context, std::shared_ptr<SocketTarget> target, ConnectionSlot slot,
                      ConnectionSlot clientSlot);
     ~WebSocketSession() override;
     /// Accepts the upgrade request `req` and starts reading.
@@ -52,7 +52,7 @@ private:
     websocket::stream<CloseAnswerLayer<Stream>> ws_;
     beast::flat_buffer buffer_;
     ServerContext& context_;
-    std::shared_ptr<Room> room_;
+    std::shared_ptr<SocketTarget> target_;
     ConnectionSlot slot_, clientSlot_;
     std::deque<std::shared_ptr<const std::string>> queue_;
     std::size_t queuedBytes_ = 0;

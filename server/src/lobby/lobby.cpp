@@ -1,0 +1,247 @@
+#include "lobby.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "guest_name.hpp"
+#include "json_text.hpp"
+#include "log_limit.hpp"
+#include "senet/fairness.hpp"
+#include "senet/ruleset.hpp"
+
+namespace senet::server::lobby {
+
+using nlohmann::json;
+
+namespace {
+
+std::int64_t unixMs() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+std::string errorFrame(std::string_view code, std::string_view message, json extra = json::object()) {
+    extra["code"] = code;
+    extra["message"] = message;
+    return protocol::envelope("error", jsonText(extra));
+}
+
+/// Whether a seek for `a` and one for `b` may play each other.
+bool compatible(const std::string& a, const std::string& b) { return a == b || a == "any" || b == "any"; }
+
+}  // namespace
+
+/// One lobby WebSocket: forwards to the lobby with its client address.
+class Lobby::Connection final : public SocketTarget {
+public:
+    Connection(std::shared_ptr<Lobby> lobby, std::string address) : lobby_(std::move(lobby)), address_(std::move(address)) {}
+    void attach(Peer*, std::weak_ptr<Peer> peer) override { lobby_->attach(this, std::move(peer), address_); }
+    void detach(Peer*) override { lobby_->detach(this); }
+    void receive(Peer*, std::string_view frame, std::chrono::steady_clock::time_point) override { lobby_->receive(this, frame); }
+    void reject(Peer*, const protocol::ParseError& error) override { lobby_->reject(this, error); }
+
+private:
+    std::shared_ptr<Lobby> lobby_;
+    std::string address_;
+};
+
+void Lobby::Outbox::add(const std::weak_ptr<Peer>& peer, std::shared_ptr<const std::string> frame) {
+    if (auto p = peer.lock()) frames.emplace_back(std::move(p), std::move(frame));
+}
+
+void Lobby::Outbox::send() {
+    for (auto& [peer, frame] : frames) peer->send(std::move(frame));
+    frames.clear();
+}
+
+Lobby::Lobby(Registry& registry, Scheduler& scheduler, Clock& clock, Options options)
+    : registry_(registry), scheduler_(scheduler), clock_(clock), options_(options) {}
+
+std::shared_ptr<SocketTarget> Lobby::connect(std::string address) {
+    return std::make_shared<Connection>(shared_from_this(), std::move(address));
+}
+
+void Lobby::attach(Connection* c, std::weak_ptr<Peer> peer, const std::string& address) {
+    Outbox out;
+    {
+        std::lock_guard lock(mutex_);
+        auto conn = std::make_unique<Conn>();
+        conn->key = c;
+        conn->peer = peer;
+        conn->address = address;
+        conns_[c] = std::move(conn);
+        out.add(peer, protocol::envelope("lobby", countsJsonLocked()));
+        scheduleTick();
+    }
+    out.send();
+}
+
+void Lobby::detach(Connection* c) {
+    std::lock_guard lock(mutex_);
+    const auto it = conns_.find(c);
+    if (it == conns_.end()) return;
+    withdraw(*it->second);  // a seek dies with its connection
+    conns_.erase(it);
+}
+
+void Lobby::reject(Connection* c, const protocol::ParseError& error) {
+    Outbox out;
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto it = conns_.find(c); it != conns_.end()) out.add(it->second->peer, errorFrame(error.code, error.message));
+    }
+    out.send();
+}
+
+void Lobby::receive(Connection* c, std::string_view frame) {
+    const auto parsed = protocol::lobby::parse(frame);
+    Outbox out;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = conns_.find(c);
+        if (it == conns_.end()) return;
+        Conn& conn = *it->second;
+        if (const auto* e = std::get_if<protocol::ParseError>(&parsed)) {
+            out.add(conn.peer, errorFrame(e->code, e->message));
+        } else {
+            const auto& m = std::get<protocol::lobby::Message>(parsed);
+            if (const auto* s = std::get_if<protocol::lobby::Seek>(&m)) onSeek(conn, *s, out);
+            else if (const auto* t = std::get_if<protocol::lobby::Take>(&m)) onTake(conn, *t, out);
+            else if (std::holds_alternative<protocol::lobby::Cancel>(m)) {
+                withdraw(conn);
+                out.add(conn.peer, protocol::envelope("cancelled", "{}"));
+            } else {
+                out.add(conn.peer, protocol::envelope("pong", jsonText(json{{"time", unixMs()}})));
+            }
+        }
+    }
+    out.send();
+}
+
+std::optional<std::string> Lobby::admit(Conn& c, const std::optional<std::string>& name, const std::optional<std::string>& browser,
+                                        Outbox& out) {
+    if (const auto wait = ladder_.waitLeft(browser.value_or(""), clock_.now())) {
+        const auto s = wait->count();
+        out.add(c.peer, errorFrame("wait",
+                                   "three or more paired games in a row were abandoned from this browser: you may seek again in " +
+                                       std::to_string(s) + " s",
+                                   json{{"seconds", s}}));
+        return std::nullopt;
+    }
+    if (name) {
+        const CheckedName checked = checkGuestName(*name);
+        if (!checked.ok()) {
+            out.add(c.peer, errorFrame("bad-name", checked.error.message, json{{"reason", checked.error.reason}}));
+            return std::nullopt;
+        }
+        if (!checked.name.empty()) return checked.name;
+    }
+    return randomGuestName();
+}
+
+void Lobby::onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out) {
+    if (s.ruleset != "any" && !rulesetByKey(s.ruleset))
+        return out.add(c.peer, errorFrame("bad-ruleset", "seek: \"ruleset\" must be standard, jequier, bell, kendall, piccione or any"));
+    const auto name = admit(c, s.name, s.browser, out);
+    if (!name) return;
+    withdraw(c);  // one seek per connection: a new one replaces it
+    if (const auto it = seeksByAddress_.find(c.address);
+        it != seeksByAddress_.end() && it->second >= static_cast<std::size_t>(options_.seeksPerAddress))
+        return out.add(c.peer, errorFrame("too-many-seeks", "this address already has " + std::to_string(it->second) +
+                                                                " open seeks; close one or try again later"));
+    const std::string browser = s.browser.value_or("");
+    for (auto it = seeks_.begin(); it != seeks_.end(); ++it) {
+        if (!compatible(it->ruleset, s.ruleset)) continue;
+        if (!browser.empty() && it->browser == browser) continue;  // two tabs of one browser
+        pair(it, c, *name, browser, s.ruleset, out);
+        return;
+    }
+    SeekEntry e;
+    e.id = fairness::randomToken(12);
+    e.ruleset = s.ruleset;
+    e.name = *name;
+    e.browser = browser;
+    e.sinceMs = unixMs();
+    e.address = c.address;
+    e.conn = c.key;
+    seeks_.push_back(std::move(e));
+    c.seek = std::prev(seeks_.end());
+    ++seeksByAddress_[c.address];
+    out.add(c.peer, protocol::envelope("seeking", jsonText(json{{"ruleset", s.ruleset}, {"id", seeks_.back().id}, {"name", *name}})));
+}
+
+void Lobby::onTake(Conn& c, const protocol::lobby::Take& t, Outbox& out) {
+    const auto name = admit(c, t.name, t.browser, out);  // the ladder's wait first, as for a seek
+    if (!name) return;
+    auto it = seeks_.begin();
+    while (it != seeks_.end() && it->id != t.seek) ++it;
+    if (it == seeks_.end()) return out.add(c.peer, errorFrame("gone", "take: this seek is no longer open"));
+    const std::string browser = t.browser.value_or("");
+    if ((c.seek && *c.seek == it) || (!browser.empty() && it->browser == browser))
+        return out.add(c.peer, errorFrame("same-browser", "take: this seek is from this browser"));
+    withdraw(c);
+    pair(it, c, *name, browser, it->ruleset, out);
+}
+
+void Lobby::withdraw(Conn& c) {
+    if (!c.seek) return;
+    const auto it = *c.seek;
+    if (auto a = seeksByAddress_.find(it->address); a != seeksByAddress_.end() && --a->second == 0) seeksByAddress_.erase(a);
+    seeks_.erase(it);
+    c.seek.reset();
+}
+
+bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
+                 Outbox& out) {
+    const std::string ruleset = older->ruleset != "any" ? older->ruleset : wanted != "any" ? wanted : "standard";
+    CreateRequest req;
+    req.ruleset = *rulesetByKey(ruleset);
+    req.opponent = Opponent::Friend;
+    req.creatorSeat = fairness::randomBytes(1)[0] & 1;  // the seats drawn by the server's random source
+    Created created;
+    JoinOutcome joined;
+    std::shared_ptr<Room> room;
+    try {
+        created = registry_.create(req);
+        room = registry_.find(created.id).room;
+        if (!room) throw std::runtime_error("the new game is not found");
+        joined = room->join(created.inviteToken);
+        if (joined.status != JoinStatus::Joined) throw std::runtime_error("the second seat could not be taken");
+    } catch (const std::exception& e) {
+        logLimited("storage", std::string("lobby: the game could not be made: ") + e.what());
+        out.add(c.peer, errorFrame("storage", "the game could not be stored; try again"));
+        return false;
+    }
+    const int olderSeat = req.creatorSeat, newSeat = joined.seat;
+    std::array<std::string, 2> names, browsers;
+    names[olderSeat] = older->name;
+    names[newSeat] = name;
+    browsers[olderSeat] = older->browser;
+    browsers[newSeat] = browser;
+    room->setGuestNames(names);
+    auto paired = [&](int seat, const std::string& secret) {
+        return protocol::envelope(
+            "paired", jsonText(json{{"game", created.id},
+                                    {"secret", secret},
+                                    {"seat", seat},
+                                    {"ruleset", ruleset},
+                                    {"socket", "/ws/games/" + created.id},
+                                    {"url", "/play/" + created.id + "#seat=" + secret},
+                                    {"commitment", created.commitment},
+                                    {"name", names[seat]},
+                                    {"opponent", names[1 - seat]}}));
+    };
+    Conn& waiting = *conns_.at(older->conn);
+    out.add(waiting.peer, paired(olderSeat, created.secret));
+    out.add(c.peer, paired(newSeat, joined.secret));
+    withdraw(waiting);
+    games_.push_back(Watched{created.id, ruleset, room, clock_.now(), browsers, false});
+    ++paired_;
+    scheduleTick();
+    return true;
+}
+
+int Lobby::abortStreak(const std::string& browser) const {
+    std::lock_guard lock(mutex_);
+    return ladder_.streak(browser);
+}
+
+}  // namespace senet::server::lobby

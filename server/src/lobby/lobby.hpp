@@ -1,0 +1,136 @@
+// The lobby (PROTOCOL.md "Lobby"): strangers' seeks, first come first served per ruleset, paired
+// into ordinary friend games made by the registry; the counts and open seeks every lobby
+// connection sees; the 30 s abort of a paired game nobody starts, and its ladder. In process:
+// one instance's seeks pair with each other. Thread-safe.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <array>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "abort_ladder.hpp"
+#include "registry.hpp"
+#include "socket_target.hpp"
+
+namespace senet::server::lobby {
+
+/// The lobby's limits.
+struct Options {
+    int seeksPerAddress = 20;                        ///< --lobby-seeks-per-address
+    std::chrono::milliseconds abortAfter{30000};     ///< a paired game with no throw by then is aborted
+    std::chrono::milliseconds tick{1000};            ///< the counts' frame at most this often; abort checks
+    std::size_t openListMax = 100;                   ///< entries of `open` in the lobby frame
+    bool selfTick = true;                            ///< schedule tick() on the scheduler (tests call it themselves)
+};
+
+/// What the lobby has done, for tests, metrics and the benchmark.
+struct Stats {
+    std::size_t connections = 0;
+    std::size_t openSeeks = 0;
+    std::uint64_t paired = 0;    ///< games made
+    std::uint64_t aborted = 0;   ///< games aborted unstarted
+    std::size_t watched = 0;     ///< lobby games whose start or end the lobby still watches
+};
+
+/// The seeks and the lobby games of one server process.
+class Lobby : public std::enable_shared_from_this<Lobby> {
+public:
+    /// Games are made through `registry` (as POST /api/games and /join make a friend game); the
+    /// ticks run on `scheduler`; every limit's time is read from `clock`.
+    Lobby(Registry& registry, Scheduler& scheduler, Clock& clock, Options options);
+
+    /// A new lobby connection from client `address` (per-address limits): the target of its
+    /// WebSocket session. The first frame it gets, at attach, is the `lobby` frame.
+    std::shared_ptr<SocketTarget> connect(std::string address);
+    /// The `lobby` frame's data (and GET /api/lobby's body): counts and open seeks, no secret.
+    std::string countsJson();
+    /// Sends the counts frame to every connection if they changed since the last one, then
+    /// aborts the paired games that had no throw for Options::abortAfter, or notes those that
+    /// started or ended. Scheduled every Options::tick while anything is to watch.
+    void tick();
+    /// Counters now.
+    Stats stats() const;
+    /// Aborts in a row of `browser` (tests).
+    int abortStreak(const std::string& browser) const;
+
+private:
+    class Connection;
+    friend class Connection;
+    /// An open seek.
+    struct SeekEntry {
+        std::string id;            ///< the handle in `open` (16 base64url characters)
+        std::string ruleset;       ///< a ruleset key or "any"
+        std::string name;          ///< the guest name
+        std::string browser;       ///< "" : none
+        std::int64_t sinceMs = 0;  ///< Unix ms
+        Connection* conn = nullptr;
+        std::string address;
+    };
+    using SeekList = std::list<SeekEntry>;
+    /// A lobby connection.
+    struct Conn {
+        Connection* key = nullptr;
+        std::weak_ptr<Peer> peer;
+        std::string address;
+        std::optional<SeekList::iterator> seek;  ///< its open seek
+    };
+    /// A lobby game not yet over: its start is awaited until abortAfter, its end for `playing`.
+    struct Watched {
+        std::string id;
+        std::string ruleset;
+        std::weak_ptr<Room> room;
+        Clock::time_point pairedAt;
+        std::array<std::string, 2> browsers;  ///< by seat
+        bool started = false;
+    };
+    /// Frames to send once the lock is released (a session's destructor may take the lock).
+    struct Outbox {
+        std::vector<std::pair<std::shared_ptr<Peer>, std::shared_ptr<const std::string>>> frames;
+        void add(const std::weak_ptr<Peer>& peer, std::shared_ptr<const std::string> frame);
+        void add(const std::weak_ptr<Peer>& peer, std::string frame) { add(peer, std::make_shared<const std::string>(std::move(frame))); }
+        void send();
+    };
+
+    void attach(Connection* c, std::weak_ptr<Peer> peer, const std::string& address);
+    void detach(Connection* c);
+    void receive(Connection* c, std::string_view frame);
+    void reject(Connection* c, const protocol::ParseError& error);
+
+    // Under mutex_:
+    void onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out);
+    void onTake(Conn& c, const protocol::lobby::Take& t, Outbox& out);
+    void withdraw(Conn& c);
+    /// Refuses a seeker that must wait (the ladder) or whose name is bad; else its checked name.
+    std::optional<std::string> admit(Conn& c, const std::optional<std::string>& name, const std::optional<std::string>& browser,
+                                     Outbox& out);
+    /// Makes the game of the waiting seek `older` and the newcomer `c`; false (error `storage`
+    /// sent to `c`, the seek left waiting) when it could not be stored.
+    /// `wanted`: the newcomer's ruleset (or "any"): the game's when the waiting seek is "any".
+    bool pair(SeekList::iterator older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
+              Outbox& out);
+    void scheduleTick();
+    std::string countsJsonLocked();
+
+    Registry& registry_;
+    Scheduler& scheduler_;
+    Clock& clock_;
+    const Options options_;
+    mutable std::mutex mutex_;
+    std::unordered_map<Connection*, std::unique_ptr<Conn>> conns_;
+    SeekList seeks_;  ///< open seeks, oldest first
+    std::unordered_map<std::string, std::size_t> seeksByAddress_;
+    std::vector<Watched> games_;  ///< lobby games not yet over
+    AbortLadder ladder_;
+    std::string lastCounts_;
+    bool tickScheduled_ = false;
+    std::uint64_t paired_ = 0, aborted_ = 0;
+};
+
+}  // namespace senet::server::lobby
