@@ -31,6 +31,8 @@ function syncLevel(): void {
   side.hidden = anyone;
   guest.hidden = !anyone;
   if (!anyone && ruleset().value === "any") ruleset().value = "standard";
+  // Chosen: the lobby's code, strings and socket get ready, so that the tap only sends the seek.
+  if (anyone) void import("./lobby").then((m) => m.prepareLobby(form.dataset.strings ?? "")).catch(() => { /* the tap tries again */ });
 }
 
 guestName.value = savedName();

@@ -81,7 +81,11 @@ export function waitedText(since: number, now = Date.now()): string {
 function renderCounts(info: LobbyInfo): void {
   const list = byId("lobby-counts");
   list.replaceChildren();
-  for (const [key, c] of Object.entries(info.rulesets)) {
+  // In the start form's order (the server's object has its keys sorted).
+  const order = [...document.querySelectorAll<HTMLInputElement>("input[name=ruleset]")].map((i) => i.value);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const entries = Object.entries(info.rulesets).sort(([a], [b]) => rank(a) - rank(b));
+  for (const [key, c] of entries) {
     list.append(el("li", {}, t("lobby.count", { ruleset: rulesetName(key), seeking: c.seeking, playing: c.playing })));
   }
 }
@@ -189,15 +193,41 @@ function label(): void {
   byId("lobby-open-empty").textContent = t("lobby.open-empty");
 }
 
+function newClient(): LobbyClient {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return new LobbyClient({
+    url: `${scheme}//${location.host}/ws/lobby`,
+    handlers: {
+      lobby: (info) => { last = info; renderCounts(info); renderOpen(info); },
+      seeking: (ruleset, id) => { myId = id; if (!computerOpen) setStatus(t("lobby.looking", { ruleset: rulesetName(ruleset) })); renderOpen(last); },
+      cancelled: () => {},
+      paired: onPaired,
+      error: onError,
+      connection: (open) => { if (!open && client?.seeking) setStatus(t("lobby.reconnecting")); },
+    },
+  });
+}
+
+let prepared: Promise<void> | null = null;
+
+/**
+ * Loads the view's strings and opens the lobby socket (no seek yet): called when the player
+ * chooses "Anyone online", so that the tap on start only sends the seek.
+ */
+export function prepareLobby(strings: string): Promise<void> {
+  prepared ??= loadStrings(strings).then(() => { label(); wire(); });
+  client ??= newClient();
+  client.connect();
+  return prepared;
+}
+
 /**
  * Starts waiting: shows the view, connects, seeks `ruleset` ("any" too) under `name` (empty:
  * the server draws a guest name). `done` gets the view's last word when it ends (cancel, error).
  */
 export async function startLobby(opts: Options): Promise<void> {
   options = opts;
-  await loadStrings(opts.strings);
-  label();
-  wire();
+  await prepareLobby(opts.strings);
   computerOpen = false;
   myId = "";
   view().hidden = false;
@@ -206,19 +236,8 @@ export async function startLobby(opts: Options): Promise<void> {
   byId("lobby-computer").hidden = true;
   setStatus(t("lobby.looking", { ruleset: rulesetName(opts.ruleset) }));
   byId("lobby-cancel").focus();
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   sought = { kind: "seek", ruleset: opts.ruleset, name: opts.name || undefined, browser: browserToken() };
-  client = new LobbyClient({
-    url: `${scheme}//${location.host}/ws/lobby`,
-    handlers: {
-      lobby: (info) => { last = info; renderCounts(info); renderOpen(info); },
-      seeking: (ruleset, id) => { myId = id; if (!computerOpen) setStatus(t("lobby.looking", { ruleset: rulesetName(ruleset) })); renderOpen(last); },
-      cancelled: () => {},
-      paired: onPaired,
-      error: onError,
-      connection: (open) => { if (!open) setStatus(t("lobby.reconnecting")); },
-    },
-  });
+  if (!client) return;
   client.want(sought);
   offerTimer = setTimeout(() => {
     if (!client?.seeking || computerOpen) return;
