@@ -197,7 +197,8 @@ struct WsClient::Impl {
 
 WsClient::WsClient(unsigned short port, const std::string& gameId) : impl_(std::make_unique<Impl>()) {
     beast::get_lowest_layer(impl_->ws).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-    impl_->ws.handshake("127.0.0.1", "/ws/games/" + gameId);
+    // A path ("/ws/lobby") is used as it is; anything else is a game id.
+    impl_->ws.handshake("127.0.0.1", gameId.starts_with("/") ? gameId : "/ws/games/" + gameId);
     impl_->ws.text(true);
 }
 

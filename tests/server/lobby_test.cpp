@@ -64,7 +64,8 @@ TEST(Lobby, SeatsAreDrawnAtRandom) {
     LobbyFixture f;
     int firstSeatZero = 0;
     for (int i = 0; i < 40; ++i) {
-        LobbyClient a(*f.lobby), b(*f.lobby);
+        const std::string address = "10.0.0." + std::to_string(i);
+        LobbyClient a(*f.lobby, address), b(*f.lobby, address);
         a.seek("standard");
         b.seek("standard");
         firstSeatZero += a.last("paired")["seat"] == 0;
@@ -133,6 +134,31 @@ TEST(Lobby, SharingAnAddressNeverPreventsPairing) {
     b.seek("standard", "family2");
     EXPECT_TRUE(a.paired());
     EXPECT_TRUE(b.paired());
+}
+
+TEST(Lobby, OneAddressMakesGamesNoFasterThanTheApi) {
+    // Two sockets of one address pairing each other over and over: --create-burst (20) games,
+    // then one a second (--create-rate), as POST /api/games.
+    LobbyFixture f;
+    LobbyClient a(*f.lobby, "192.0.2.77"), b(*f.lobby, "192.0.2.77");
+    for (int i = 0; i < 20; ++i) {
+        a.seek("standard", "self-a");
+        b.seek("standard", "self-b");
+        ASSERT_EQ(b.of("paired").size(), static_cast<std::size_t>(i + 1)) << i;
+    }
+    a.seek("standard", "self-a");
+    b.seek("standard", "self-b");
+    EXPECT_EQ(b.last("error")["code"], "rate-limited");
+    EXPECT_EQ(f.lobby->stats().paired, 20u);
+    EXPECT_EQ(f.lobby->stats().openSeeks, 1u);  // a's seek still waits
+    f.clock.advance(std::chrono::seconds(1));
+    b.seek("standard", "self-b");
+    EXPECT_EQ(b.of("paired").size(), 21u);
+    // Another address is not held up.
+    LobbyClient c(*f.lobby, "192.0.2.78"), d(*f.lobby, "192.0.2.79");
+    c.seek("bell");
+    d.seek("bell");
+    EXPECT_TRUE(d.paired());
 }
 
 TEST(Lobby, TenSimultaneousSeekersMakeFiveGames) {

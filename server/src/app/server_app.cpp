@@ -97,6 +97,8 @@ AnalysisService::Options analysisOptions(const Config& config) {
 lobby::Options lobbyOptions(const Config& config) {
     lobby::Options options;
     options.seeksPerAddress = config.lobbySeeksPerAddress;
+    options.createRate = config.createRate;
+    options.createBurst = config.createBurst;
     return options;
 }
 

@@ -1,5 +1,7 @@
 #include "lobby.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "guest_name.hpp"
@@ -191,6 +193,10 @@ void Lobby::withdraw(Conn& c) {
 
 bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
                  Outbox& out) {
+    if (!takeCreateToken(c.address)) {
+        out.add(c.peer, errorFrame("rate-limited", "too many games from this address; try again in a moment"));
+        return false;
+    }
     const std::string ruleset = older->ruleset != "any" ? older->ruleset : wanted != "any" ? wanted : "standard";
     CreateRequest req;
     req.ruleset = *rulesetByKey(ruleset);
@@ -236,6 +242,19 @@ bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, con
     games_.push_back(Watched{created.id, ruleset, room, clock_.now(), browsers, false});
     ++paired_;
     scheduleTick();
+    return true;
+}
+
+bool Lobby::takeCreateToken(const std::string& address) {
+    const auto now = clock_.now();
+    if (buckets_.size() > 100000) buckets_.clear();  // bounded; a cleared bucket starts full
+    auto [it, fresh] = buckets_.try_emplace(address);
+    Bucket& b = it->second;
+    if (fresh) b = Bucket{options_.createBurst, now};
+    b.tokens = std::min(options_.createBurst, b.tokens + std::chrono::duration<double>(now - b.refilled).count() * options_.createRate);
+    b.refilled = now;
+    if (b.tokens < 1.0) return false;
+    b.tokens -= 1.0;
     return true;
 }
 

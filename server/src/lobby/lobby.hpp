@@ -28,6 +28,10 @@ struct Options {
     std::chrono::milliseconds tick{1000};            ///< the counts' frame at most this often; abort checks
     std::size_t openListMax = 100;                   ///< entries of `open` in the lobby frame
     bool selfTick = true;                            ///< schedule tick() on the scheduler (tests call it themselves)
+    /// Games the lobby makes for seekers of one address: a token bucket as --create-rate and
+    /// --create-burst for POST /api/games (two sockets of one address pairing each other over
+    /// and over must not store games faster than the API would).
+    double createRate = 1, createBurst = 20;
 };
 
 /// What the lobby has done, for tests, metrics and the benchmark.
@@ -116,6 +120,8 @@ private:
     bool pair(SeekList::iterator older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
               Outbox& out);
     void scheduleTick();
+    /// Takes one game from `address`'s bucket; false when it is empty.
+    bool takeCreateToken(const std::string& address);
     std::string countsJsonLocked();
 
     Registry& registry_;
@@ -128,6 +134,11 @@ private:
     std::unordered_map<std::string, std::size_t> seeksByAddress_;
     std::vector<Watched> games_;  ///< lobby games not yet over
     AbortLadder ladder_;
+    struct Bucket {
+        double tokens = 0;
+        Clock::time_point refilled{};
+    };
+    std::unordered_map<std::string, Bucket> buckets_;  ///< by client address
     std::string lastCounts_;
     bool tickScheduled_ = false;
     std::uint64_t paired_ = 0, aborted_ = 0;
