@@ -56,7 +56,7 @@ for (const [size, options] of Object.entries(SCREENS)) {
       });
       assert.deepEqual(clipped, [], `no label of the picture is cut (${lang}, ${size})`);
       // For every opponent: the computer's levels, shown only when it is chosen, must not push the button down.
-      for (const opponent of ["friend", "computer", "local"]) {
+      for (const opponent of ["anyone", "friend", "computer", "local"]) {
         await page.check(`input[name=opponent][value=${opponent}]`);
         await assertOnFirstScreen(page, "#start-form button[type=submit]", `the start button (${lang}, ${size}, ${opponent})`);
       }

@@ -6,7 +6,7 @@
 // play page's bundle asks for no key outside its list).
 
 /** Catalog keys (prefixes) the browser needs; the rest is only used by the server-rendered pages. */
-export const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value", "replay.", "learn."];
+export const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-full.", "home.start.failed", "label.value", "replay.", "learn.", "lobby."];
 
 /** Per page, the keys (prefixes) its HTML carries inline: the play page's script, the home page's "Your games". */
 export const PAGE_STRINGS = {

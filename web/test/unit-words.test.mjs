@@ -265,3 +265,15 @@ test("Bell has no extra throws: a throw without a move is a pass there, in every
     i18n.setStrings(readPo(join(web, "po", "en.po")), "en");
   }
 });
+
+test("a lobby game names the opponent by their guest name, as given, and an aborted game says it was called off", () => {
+  const named = { seats: [{ ...human, name: "Guest 4821" }, { ...human, name: "<img src=x onerror=alert(1)>" }] };
+  assert.equal(words.seatLabel(view(named), 0), "You");
+  assert.equal(words.seatLabel(view(named), 1), "<img src=x onerror=alert(1)>");
+  assert.equal(words.nameOf(view(named), 1), "Spools (<img src=x onerror=alert(1)>)");
+  assert.equal(words.seatLabel(view(named, []), 0), "Guest 4821");
+  assert.equal(words.seatLabel(view({ seats: [human, { ...human, name: "  " }] }), 1), "Opponent");
+  const aborted = view({ phase: "over", result: { winner: null, player: null, reason: "aborted" } });
+  assert.equal(words.resultText(aborted, "standard"), "Game called off: the first throw was not made within 30 seconds. Nobody wins or loses.");
+  assert.equal(words.resultText({ ...aborted, you: [] }, "bell"), "Game called off: the first throw was not made within 30 seconds. Nobody wins or loses.");
+});

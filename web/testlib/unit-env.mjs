@@ -16,6 +16,7 @@ export class MemoryStorage {
   constructor(broken = false) { this.map = new Map(); this.broken = broken; }
   getItem(k) { if (this.broken) throw new Error("blocked"); return this.map.has(k) ? this.map.get(k) : null; }
   setItem(k, v) { if (this.broken) throw new Error("blocked"); this.map.set(k, String(v)); }
+  removeItem(k) { if (this.broken) throw new Error("blocked"); this.map.delete(k); }
 }
 
 /**
@@ -34,4 +35,4 @@ export function openPage(href, storage = new MemoryStorage()) {
   return page;
 }
 
-export const { i18n, board, moves, words, movelist, choices, pacer, claim, feed, fragment, storage, seat, state, sounds, attention, replay_graph: replayGraph, steps, hand } = units;
+export const { i18n, board, moves, words, movelist, choices, pacer, claim, feed, fragment, storage, seat, state, sounds, attention, replay_graph: replayGraph, steps, hand, lobby_client: lobbyClient, guest } = units;

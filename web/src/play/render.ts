@@ -9,6 +9,7 @@ import type { MoveList } from "../shared/movelist";
 import type { LegalMove, Snapshot } from "../shared/protocol";
 import { drawThrow } from "../shared/sticks";
 import { afterRender } from "./after-render";
+import { renderSeekAgain } from "./lobby-bar";
 import { alertsFor, inviteShown, yourTurn } from "./attention";
 import { renderChoices } from "./choices";
 import { renderHands, renderSteps } from "./hand";
@@ -171,7 +172,10 @@ function renderEnd(m: PlayModel, ui: PlayUi, s: Snapshot): void {
   const score = words.scoreText(viewOf(m, s), m.info.ruleset);
   ui.finalScore.textContent = score;
   ui.finalScore.hidden = !score;
-  ui.rematch.hidden = !m.you.length;
+  // A lobby game called off before its first throw: no rematch with a no-show, one tap to seek again.
+  const aborted = s.result.reason === "aborted";
+  ui.rematch.hidden = !m.you.length || aborted;
+  renderSeekAgain(m, aborted);
   // The other player's standing offer makes this button its acceptance; withdrawn, it is an offer again.
   const mine = m.you.length === 1 ? m.you[0] ?? 0 : -1;
   const offeredToMe = mine >= 0 && !!s.rematchOffered?.[1 - mine] && !s.rematchOffered?.[mine] && !s.rematch;

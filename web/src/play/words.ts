@@ -22,6 +22,9 @@ export function seatLabel(v: View, seat: number): string {
   const player = playerOfSeat(v, seat);
   if (isLocal(v)) return player ? t(`play.side.${player}`) : t(seat === 0 ? "play.seat.first" : "play.seat.second");
   if (v.you.includes(seat)) return t("play.seat.you");
+  // A lobby game's guest name (text only: every caller puts it in textContent).
+  const guest = v.s.seats[seat]?.name;
+  if (typeof guest === "string" && guest.trim()) return guest;
   // The level's id, a select in the catalog: each language words and cases the label itself.
   if (v.s.seats[seat]?.kind === "computer") return t("play.seat.computer", { level: v.s.level ?? "intermediate" });
   return v.you.length ? t("play.seat.opponent") : t(seat === 0 ? "play.seat.first" : "play.seat.second");
@@ -158,6 +161,7 @@ export function stepsNews(v: View, before: TurnSteps | null, moved: boolean): st
 export function resultText(v: View, ruleset: string): string {
   const r = v.s.result;
   if (!r) return "";
+  if (r.reason === "aborted") return t("play.end.aborted");
   if (r.winner === null || r.winner === undefined) return t("play.end.draw");
   const reason = r.reason === "bear-off" ? (ruleset === "bell" ? "majority" : "bear-off") : r.reason;
   if (v.you.length === 1) return t(v.you.includes(r.winner) ? "play.end.you-win" : "play.end.you-lose", { reason });

@@ -37,9 +37,10 @@ export interface TurnSteps {
 /** A throw of the game: `lastThrow` carries its throw index, Jéquier's opening throws do not. */
 export interface OpeningThrow { value: number; sticks: string; seat: number }
 export interface ThrowInfo extends OpeningThrow { index: number }
-export interface SeatInfo { taken: boolean; kind: "human" | "computer"; online: boolean }
-/** The end of a game: the winning seat and its player (null for Bell's draw), and how it ended. */
-export interface Result { winner: number | null; player: number | null; reason: "bear-off" | "draw" | "resign" | "claim" }
+/** A seat; `name`: the guest name of a lobby game's seat (someone's own text: shown only as text). */
+export interface SeatInfo { taken: boolean; kind: "human" | "computer"; online: boolean; name?: string }
+/** The end of a game: the winning seat and its player (null for Bell's draw and an aborted lobby game), and how it ended. */
+export interface Result { winner: number | null; player: number | null; reason: "bear-off" | "draw" | "resign" | "claim" | "aborted" }
 export type Phase = "waiting" | "opening" | "throw" | "move" | "over";
 
 /** The game state: a snapshot without `record` and `you`, as carried by `events`. */
