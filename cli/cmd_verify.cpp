@@ -291,6 +291,11 @@ int cmdVerify(Args args) {
     if (auto bad = checkEnding(j, *game, malformed)) return malformed ? error(*bad) : refuse(*bad);
     const std::string reason = j["ending"]["reason"].get<std::string>();
     if (auto bad = checkThrowCount(f->throws, index, reason)) return refuse(*bad);
+    // Friend games (since quick phrases): how many phrases each seat sent; older records have none.
+    if (const auto ph = j.find("phrases"); ph != j.end()) {
+        const bool counts = ph->is_array() && ph->size() == 2 && (*ph)[0].is_number_unsigned() && (*ph)[1].is_number_unsigned();
+        if (!counts) return error("\"phrases\" must be two whole numbers, the phrases each seat sent");
+    }
 
     std::cout << "ok: " << index << " throws verified, " << record.plies.size() << " plies replayed, ending " << reason
               << " checked; "

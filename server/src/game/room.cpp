@@ -36,8 +36,18 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
       rng_(seedFrom(row_.id)),
       commitment_(fairness::commitment(row_.serverSeed)) {
     if (!row_.result.empty()) {
-        const json r = json::parse(row_.result, nullptr, false);
-        if (!r.is_discarded()) resultText_ = jsonText(r);
+        json r = json::parse(row_.result, nullptr, false);
+        if (r.is_object()) {
+            // The phrase counts stored with a friend game's result are not part of the state.
+            if (const auto c = r.find("phrases"); c != r.end()) {
+                if (c->is_array() && c->size() == 2 && (*c)[0].is_number_unsigned() && (*c)[1].is_number_unsigned())
+                    phraseCounts_ = {(*c)[0].get<std::int64_t>(), (*c)[1].get<std::int64_t>()};
+                r.erase("phrases");
+            }
+            resultText_ = jsonText(r);
+        } else if (!r.is_discarded()) {
+            resultText_ = jsonText(r);
+        }
     }
     if (!overLocked()) services_.metrics.gamesRunning.fetch_add(1);
 }
@@ -74,9 +84,9 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
     if (room->game_.phase() == Phase::Over && !room->overLocked()) {
         // Stopped between the last move and storing the result (an older version stored them
         // apart): store the board's result now; until that succeeds the game is not served.
-        const Ending ending = endingOf(room->game_, std::nullopt, "bear-off");
+        const Ending ending = room->endingOf(room->game_, std::nullopt, "bear-off");
         try {
-            services.storage.finishGame(room->row_.id, ending.json);
+            services.storage.finishGame(room->row_.id, ending.stored);
         } catch (const std::exception& e) {
             return std::string("the result could not be stored: ") + e.what();
         }
@@ -337,6 +347,7 @@ std::optional<std::string> Room::verifiableRecord() const {
                      {"commitment", fairness::commitment(row_.serverSeed)},
                      {"clientSeeds", {row_.clientSeeds[0].value_or(""), row_.clientSeeds[1].value_or("")}},
                      {"throws", throwIndex_}};
+    if (row_.opponent == Opponent::Friend) j["phrases"] = phraseCounts_;  // counts per seat, never their words
     return jsonText(j);
 }
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "audience.hpp"
+#include "phrases.hpp"
 #include "protocol.hpp"
 #include "senet/game.hpp"
 #include "senet/rng.hpp"
@@ -115,7 +116,8 @@ private:
         std::optional<int> winner;
         std::optional<std::int64_t> player;
         std::string reason;
-        std::string json;
+        std::string json;    ///< the result as the state shows it
+        std::string stored;  ///< as stored: `json` with the phrase counts of a friend game
     };
 
     /// over() with the lock held.
@@ -178,8 +180,11 @@ private:
     void handleLocked(Peer* key, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
     /// Handles the messages deferred while a write was pending, until the next write is pending.
     void runDeferred();
-    /// The ending of `game` (its board result when reason is "bear-off").
-    static Ending endingOf(const Game& game, std::optional<int> winner, std::string reason);
+    /// phrase from `p`: relays it to both players' connections (PROTOCOL.md "Quick phrases") or refuses it.
+    void onPhrase(PeerState& p, const protocol::PhraseRequest& request);
+    /// The ending of `game` (its board result when reason is "bear-off"); `stored` carries the
+    /// phrase counts of a friend game.
+    Ending endingOf(const Game& game, std::optional<int> winner, std::string reason) const;
     /// Ends the game by resignation or claim once the result is stored. False when the write failed.
     bool endGame(std::optional<int> winner, std::string reason, Events& events, PeerState* p);
     /// Marks the stored ending in memory and adds the `result` event (the server seed revealed).
@@ -230,6 +235,8 @@ private:
     Audience audience_;       ///< the connections
     StateFrames frames_;      ///< the events and snapshot frames of the state
     std::array<bool, 2> rematchOffered_{};
+    PhraseLimiter phraseLimiter_;                ///< the phrases' rate limit per seat
+    std::array<std::int64_t, 2> phraseCounts_{};  ///< phrases each seat sent before the end (since loaded; stored with the result)
     std::chrono::steady_clock::time_point lastAction_;
     bool computerScheduled_ = false;
     /// An action is waiting in the commit queue: nothing else is handled until it is stored.

@@ -19,6 +19,7 @@ import { createLegend } from "./legend";
 import { type ActionMessage, canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
+import { isPhraseError, offersPhrases, Phrases } from "./phrases";
 import { announce, findUi, type PlayParts, type PlayUi, render } from "./render";
 import { clientSeed, seatFromUrl } from "./seat";
 import { renderWatchers } from "./share";
@@ -42,6 +43,7 @@ class PlayPage {
   private readonly sounds = new GameSounds(soundContext);
   private readonly connection: Connection;
   private parts: PlayParts | null = null;
+  private phrases: Phrases | null = null;
 
   constructor(private readonly root: HTMLElement) {
     const game = root.dataset.game ?? "";
@@ -51,7 +53,8 @@ class PlayPage {
       // hello carries the seed, so without the commitment the page waits and tries again.
       ready: () => ensureCommitment(game),
       opened: () => this.hello(),
-      message: (msg) => this.pacer.push(msg),
+      // A phrase is shown at once: it is no part of the game the pacer shows step by step.
+      message: (msg) => { if (msg.t === "phrase") this.phrases?.heard(msg.d.phrase, msg.d.seat); else this.pacer.push(msg); },
       closed: () => this.onClosed(),
       waiting: () => { this.ui.status.textContent = t("play.status.reconnecting"); },
     });
@@ -71,10 +74,14 @@ class PlayPage {
       rerender: () => this.render(),
     };
     this.claimTimer.onReady = (text) => announce(this.ui, text);
+    this.phrases = new Phrases(this.model.game, (phrase) => this.send({ t: "phrase", d: { phrase } }),
+      (seat) => words.seatLabel(viewOf(this.model), seat), () => (this.model.you.length === 1 ? this.model.you[0] : undefined));
   }
 
   render(): void {
     if (this.parts) render(this.model, this.parts);
+    const s = this.model.state;
+    this.phrases?.sync(offersPhrases(s?.opponent, this.model.you, !!s && s.phase !== "waiting" && s.seats.every((x) => x.taken)));
   }
 
   connect(): void {
@@ -143,6 +150,7 @@ class PlayPage {
     if (msg.t === "snapshot") this.onSnapshot(msg.d);
     else if (msg.t === "events") this.onEvents(msg.d.events, msg.d.state);
     else if (msg.t === "watchers") renderWatchers(msg.d.count);
+    else if (msg.t === "error" && isPhraseError(msg.d.code)) this.phrases?.refused(words.errorText(msg.d.code));
     else if (msg.t === "error") {
       m.pending = false;
       m.unsent = null;
