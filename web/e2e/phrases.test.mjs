@@ -47,7 +47,7 @@ test("a phrase goes to the friend in the friend's language, and muting hides it"
   assert.deepEqual(await box(guest, "#board"), boardBefore, "opening the menu moved the board");
   assert.deepEqual(await box(guest, ".throw-row"), throwBefore, "opening the menu moved the throw row");
   await guest.screenshot({ path: `${SHOTS}/phone-menu-de.png` });
-  await guest.tap("#status");  // a tap elsewhere closes it
+  await guest.tap("#seat-0");  // a tap elsewhere closes it
   await guest.waitForSelector("#phrase-menu[hidden]", { state: "attached" });
 
   // The host, by mouse: "Good luck!".
