@@ -64,6 +64,12 @@ def main():
           + raw(1, '{"t":"phrase","d":{"phrase":"thanks"}}') + raw(2, '{"t":"phrase","d":{"phrase":"oops"}}')
           + raw(1, '{"t":"phrase","d":{"phrase":"hi"}}') + play([0, 1], 30) + [1, RESIGN]
           + raw(0, '{"t":"phrase","d":{"phrase":"good-game"}}'))
+    # Take-backs in a computer and a local game, at the plies a short game reaches (and stale ones).
+    for name, opp in (("takeback-computer", 1), ("takeback-local", 2)):
+        tb = []
+        for ply in range(2, 9):
+            tb += play([0], 1, run=opp == 1) + raw(0, '{"t":"takeback","d":{"ply":%d}}' % ply)
+        write(name, header(False, 0, opp, 0, 1 if opp == 1 else None) + [0, ATTACH] + hello(0, 0) + tb + play([0], 20, run=opp == 1))
     # Bad messages from a watcher and a stranger.
     write("strangers", header(False, 0, 0) + [2, ATTACH, 2, HELLO, 4, 0, 2, THROW, 0, 3, HELLO, 0, 0, 3, ATTACH, 3, RAW, 5]
           + list(b"[1,2]") + [3, RAW, 22] + list('{"t":"aaaaaaaaaaaaaaaaaaaé","d":{}}'.encode()[:22]) + [2, MOVE, 7, 8, 40, 40, 2, CLAIM])

@@ -121,6 +121,11 @@ void Audience::sendToSynced(const std::shared_ptr<const std::string>& frame) con
         if (p.synced) deliver(p, frame);
 }
 
+void Audience::forEachSynced(const std::function<void(PeerState&)>& fn) {
+    for (auto& [key, p] : peers_)
+        if (p.synced) fn(p);
+}
+
 void Audience::sendToSeated(const std::shared_ptr<const std::string>& frame) const {
     for (const auto& [key, p] : peers_)
         if (p.hello && p.seats) deliver(p, frame);

@@ -129,6 +129,11 @@ ParseResult parseFull(std::string_view frame) {
     if (type == "rematch") return ClientMessage{Rematch{}};
     if (type == "claim") return ClientMessage{Claim{}};
     if (type == "ping") return ClientMessage{Ping{}};
+    if (type == "takeback") {
+        auto ply = readPly(*d, type);
+        if (auto* e = std::get_if<ParseError>(&ply)) return *e;
+        return ClientMessage{TakeBack{std::get<std::int64_t>(ply)}};
+    }
     if (type == "phrase") {
         const auto ph = d->find("phrase");
         if (ph == d->end()) return badField(type, "phrase", "is missing");
@@ -145,7 +150,7 @@ ParseResult parseFull(std::string_view frame) {
 }
 
 std::string_view typeName(const ClientMessage& m) {
-    static constexpr std::string_view kNames[] = {"hello", "throw", "move", "resign", "rematch", "claim", "ping", "phrase"};
+    static constexpr std::string_view kNames[] = {"hello", "throw", "move", "resign", "rematch", "claim", "ping", "phrase", "takeback"};
     return kNames[m.index()];
 }
 

@@ -28,13 +28,17 @@ struct MoveRequest {
 struct PhraseRequest {
     std::string phrase;
 };
+/// takeback{ply}: take back the last move (local and computer games), at action number `ply`.
+struct TakeBack {
+    std::int64_t ply = 0;
+};
 struct Resign {};
 struct Rematch {};
 struct Claim {};
 struct Ping {};
 
 /// Any valid client message.
-using ClientMessage = std::variant<Hello, ThrowRequest, MoveRequest, Resign, Rematch, Claim, Ping, PhraseRequest>;
+using ClientMessage = std::variant<Hello, ThrowRequest, MoveRequest, Resign, Rematch, Claim, Ping, PhraseRequest, TakeBack>;
 
 /// Why a message was refused: `code` from PROTOCOL.md "Error codes" (bad-json, unknown-type,
 /// bad-field, bad-seed, bad-phrase) and a one-line message naming the field.

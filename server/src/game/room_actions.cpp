@@ -156,8 +156,9 @@ bool Room::doThrow(int seat, PeerState* p, SteadyTime::time_point received, std:
     const bool openingDecided = ev->openingDecided, noMove = ev->noMove, keepsTurn = ev->keepsTurn;
     const bool toHand = noMove && squareOneToHand(game_.position(), next.position());
     // Stored: apply it (the room has not changed meanwhile: its messages waited).
-    auto apply = [this, seat, t, next = std::move(next), ending, openingDecided, noMove, keepsTurn, toHand, received]() mutable {
+    auto apply = [this, seat, t, outcome, next = std::move(next), ending, openingDecided, noMove, keepsTurn, toHand, received]() mutable {
         const Ruleset& r = game_.rules();
+        played_.push_back(Played{'t', outcome, "", seat});
         const bool opening = game_.phase() == Phase::Opening;
         const auto playerBefore = playerOfSeat(seat);
         game_ = std::move(next);
@@ -220,6 +221,7 @@ bool Room::doMove(int seat, Move move, PeerState* p, SteadyTime::time_point rece
     BatchedAction write{row_.id, ActionRow{ply_, 'm', 0, formatMove(m)}, ending ? ending->stored : std::string()};
     auto apply = [this, seat, value, mover, m, next = std::move(next), ending, remainderPassed, toHand, received]() mutable {
         game_ = std::move(next);
+        played_.push_back(Played{'m', 0, formatMove(m), seat});
         ++ply_;
         const Mover by{seat, number(mover)};
         Events events;
@@ -292,6 +294,7 @@ void Room::handleLocked(Peer* key, const protocol::ClientMessage& message, Stead
 }
 
 void Room::onAction(PeerState& p, const protocol::ClientMessage& message, SteadyTime::time_point received) {
+    if (const auto* tb = std::get_if<protocol::TakeBack>(&message)) return onTakeBack(p, *tb, received);
     if (const auto* t = std::get_if<protocol::ThrowRequest>(&message)) {
         if (!checkAction(p, t->ply)) return;
         if (game_.phase() != Phase::Throw && game_.phase() != Phase::Opening)

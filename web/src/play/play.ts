@@ -16,7 +16,7 @@ import { Connection } from "./connection";
 import { ensureCommitment } from "./fair";
 import { Feed } from "./feed";
 import { createLegend } from "./legend";
-import { type ActionMessage, canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
+import { type ActionMessage, busy, canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
 import { isPhraseError, offersPhrases, Phrases } from "./phrases";
@@ -81,6 +81,10 @@ class PlayPage {
   render(): void {
     if (this.parts) render(this.model, this.parts);
     const s = this.model.state;
+    const back = byId<HTMLButtonElement>("takeback-button");
+    // Take-back: on one device and against the computer only; usable when the server says so (state `takeback`).
+    back.hidden = !s || s.opponent === "friend" || !this.model.you.length || s.phase === "over" || s.phase === "waiting";
+    back.disabled = !s?.takeback || busy(this.model);
     this.phrases?.sync(offersPhrases(s?.opponent, this.model.you, !!s && s.phase !== "waiting" && s.seats.every((x) => x.taken)));
   }
 
@@ -127,6 +131,16 @@ class PlayPage {
     const s = this.model.state;
     if (!s || !canAct(this.model)) return;
     this.act({ t: "throw", d: { ply: s.ply } });
+  }
+
+  /** The take-back button: the last move goes back (the same throw stays to be played again). */
+  takeBack(): void {
+    this.pacer.flush();
+    const s = this.model.state;
+    if (!s?.takeback || busy(this.model)) return;
+    this.model.pending = true;
+    this.send({ t: "takeback", d: { ply: s.ply } });
+    this.render();
   }
 
   /** The rematch button: to the rematch once it exists, else the offer. */
@@ -256,6 +270,7 @@ async function main(): Promise<void> {
   ui.throwButton.addEventListener("click", () => { model.keepFocus = true; page.throwSticks(); });
   ui.resign.addEventListener("click", () => { if (confirm(t("play.confirm-resign"))) page.send({ t: "resign", d: {} }); });
   ui.claim.addEventListener("click", () => page.send({ t: "claim", d: {} }));
+  byId("takeback-button").addEventListener("click", () => page.takeBack());
   ui.rematch.addEventListener("click", () => page.rematch());
   for (const b of document.querySelectorAll<HTMLButtonElement>("[data-copy]"))
     b.addEventListener("click", () => void copy(ui, byId<HTMLInputElement | HTMLTextAreaElement>(b.dataset.copy ?? ""), b));
