@@ -291,6 +291,26 @@ int cmdVerify(Args args) {
     if (auto bad = checkEnding(j, *game, malformed)) return malformed ? error(*bad) : refuse(*bad);
     const std::string reason = j["ending"]["reason"].get<std::string>();
     if (auto bad = checkThrowCount(f->throws, index, reason)) return refuse(*bad);
+    // Friend games (since quick phrases): how many phrases each seat sent; older records have none.
+    if (const auto ph = j.find("phrases"); ph != j.end()) {
+        const bool counts = ph->is_array() && ph->size() == 2 && (*ph)[0].is_number_unsigned() && (*ph)[1].is_number_unsigned();
+        if (!counts) return error("\"phrases\" must be two whole numbers, the phrases each seat sent");
+    }
+    // Games with take-backs (local and computer games): the plies are the game as it stood at the
+    // end, every throw in them drawn at its index (a take-back draws none); each mark says how
+    // many plies were left after it and how many it undid.
+    if (const auto tb = j.find("takebacks"); tb != j.end()) {
+        bool ok = tb->is_array() && !tb->empty();
+        for (const json& m : ok ? *tb : json::array()) {
+            const auto plies = m.is_object() ? m.find("plies") : m.end();
+            const auto undone = m.is_object() ? m.find("undone") : m.end();
+            ok = ok && m.is_object() && plies != m.end() && plies->is_number_unsigned() && undone != m.end() &&
+                 undone->is_number_unsigned() && undone->get<std::uint64_t>() >= 1;
+        }
+        if (!ok) return error("\"takebacks\" must be a list of {\"plies\": N, \"undone\": N >= 1}");
+        if (j.value("ending", json::object()).value("reason", "") == "claim")
+            return refuse("a game with take-backs has no opponent to claim against");
+    }
 
     std::cout << "ok: " << index << " throws verified, " << record.plies.size() << " plies replayed, ending " << reason
               << " checked; "

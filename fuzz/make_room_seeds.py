@@ -54,6 +54,22 @@ def main():
           + [0, FAULT, 1, 0, REMATCH, 1, REMATCH, 0, FAULT, 2, 0, REMATCH])
     write("faults-computer", header(False, 2, 1, 0, 1) + [0, ATTACH] + hello(0, 0) + play([0], 4, run=True) + [0, FAULT, 1]
           + play([0], 4, run=True) + [0, FAULT, 2] + play([0], 8, run=True))
+    # Quick phrases in a friend game: each seat, one too soon, a watcher's, a bad id; then the game.
+    def raw(peer, text):
+        b = text.encode()
+        return [peer, RAW, len(b)] + list(b)
+    write("friend-phrases", header(False, 0, 0) + [0, ATTACH] + hello(0, 0) + raw(0, '{"t":"phrase","d":{"phrase":"good-luck"}}')
+          + [1, ATTACH, 1, JOIN, 0] + hello(1, 2) + [2, ATTACH, 2, HELLO, 3, 0]
+          + raw(0, '{"t":"phrase","d":{"phrase":"good-luck"}}') + raw(0, '{"t":"phrase","d":{"phrase":"oops"}}')
+          + raw(1, '{"t":"phrase","d":{"phrase":"thanks"}}') + raw(2, '{"t":"phrase","d":{"phrase":"oops"}}')
+          + raw(1, '{"t":"phrase","d":{"phrase":"hi"}}') + play([0, 1], 30) + [1, RESIGN]
+          + raw(0, '{"t":"phrase","d":{"phrase":"good-game"}}'))
+    # Take-backs in a computer and a local game, at the plies a short game reaches (and stale ones).
+    for name, opp in (("takeback-computer", 1), ("takeback-local", 2)):
+        tb = []
+        for ply in range(2, 9):
+            tb += play([0], 1, run=opp == 1) + raw(0, '{"t":"takeback","d":{"ply":%d}}' % ply)
+        write(name, header(False, 0, opp, 0, 1 if opp == 1 else None) + [0, ATTACH] + hello(0, 0) + tb + play([0], 20, run=opp == 1))
     # Bad messages from a watcher and a stranger.
     write("strangers", header(False, 0, 0) + [2, ATTACH, 2, HELLO, 4, 0, 2, THROW, 0, 3, HELLO, 0, 0, 3, ATTACH, 3, RAW, 5]
           + list(b"[1,2]") + [3, RAW, 22] + list('{"t":"aaaaaaaaaaaaaaaaaaaé","d":{}}'.encode()[:22]) + [2, MOVE, 7, 8, 40, 40, 2, CLAIM])

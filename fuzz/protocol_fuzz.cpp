@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "check.hpp"
+#include "phrases.hpp"
 #include "protocol.hpp"
 #include "senet/fairness.hpp"
 
@@ -31,7 +32,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                   "fast path read another move", frame);
     }
     if (const auto* e = std::get_if<protocol::ParseError>(&result)) {
-        check(e->code == "bad-json" || e->code == "unknown-type" || e->code == "bad-field" || e->code == "bad-seed",
+        check(e->code == "bad-json" || e->code == "unknown-type" || e->code == "bad-field" || e->code == "bad-seed" ||
+                  e->code == "bad-phrase",
               "parse error with a code PROTOCOL.md does not list", e->code);
         check(!e->message.empty(), "parse error without a message");
         // What the room sends back (Room::reject → errorMessage), at any ply.
@@ -55,6 +57,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else if (const auto* m = std::get_if<protocol::MoveRequest>(&message)) {
         check(m->ply >= 0 && m->ply <= 1'000'000'000, "move ply out of range", frame);
         check(!m->move.empty() && m->move.size() <= 8, "move text length", frame);
+    } else if (const auto* tb = std::get_if<protocol::TakeBack>(&message)) {
+        check(tb->ply >= 0 && tb->ply <= 1'000'000'000, "takeback ply out of range", frame);
+    } else if (const auto* ph = std::get_if<protocol::PhraseRequest>(&message)) {
+        check(senet::server::isPhraseId(ph->phrase), "accepted a phrase that is not one of the ids", frame);
     }
     // An envelope around a JSON text stays a server frame.
     checkServerFrame(protocol::envelope("pong", nlohmann::json({{"type", type}}).dump()));

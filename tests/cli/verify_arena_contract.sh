@@ -84,6 +84,24 @@ for filter in '.signature.value |= .[2:]' '.signature.value |= . + "00"' '.signa
   expect_error 1 "${NV}the signature \"value\" is not 128 hex digits" verify "$TMP/sig-value.json" --key "$KEY"
 done
 
+# --- verify: take-backs and quick phrases (PROTOCOL.md "Verifiable record") -----------------
+# A record with take-back marks and phrase counts verifies as one without (the plies are the game
+# as it stood at the end); the marks are signed like every member, so adding them breaks the signature.
+tamper marks '. + {takebacks: [{plies: 3, undone: 2}, {plies: 1, undone: 4}], phrases: [2, 0]}'
+run verify "$TMP/marks.json"
+[[ $rc == 0 && $out == "ok: "*" plies replayed, ending "*"signature not checked (no --key)" ]] ||
+  fail "verify of a record with take-backs and phrases: exit $rc, stdout '$out', stderr '$err'"
+expect_error 1 "${NV}the signature does not match the record: the record was changed after it was signed, or another key signed it" \
+  verify "$TMP/marks.json" --key "$KEY"
+for bad in '[]' '[{"plies": 3}]' '[{"plies": 3, "undone": 0}]' '[{"plies": -1, "undone": 1}]' '{"plies": 3, "undone": 1}' '[3]'; do
+  tamper tb-bad ". + {takebacks: $bad}"
+  expect_error 2 'senet: error: "takebacks" must be a list of {"plies": N, "undone": N >= 1}' verify "$TMP/tb-bad.json"
+done
+for bad in '[1]' '[1, -1]' '["1", 0]' '{"0": 1}' '[1, 2, 3]'; do
+  tamper ph-bad ". + {phrases: $bad}"
+  expect_error 2 'senet: error: "phrases" must be two whole numbers, the phrases each seat sent' verify "$TMP/ph-bad.json"
+done
+
 # --- verify: malformed input: a clear one-line error, exit 2 (exit 1 where a check fails) ---
 head -c 5000 "$STD" >"$TMP/cut.json"
 expect_error 2 "senet: error: the record is not a JSON object" verify "$TMP/cut.json"

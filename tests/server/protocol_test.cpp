@@ -165,11 +165,38 @@ TEST(ProtocolParse, EveryTypeAndItsName) {
     for (const Case c : {Case{R"({"t":"hello"})", 0, "hello"}, Case{R"({"t":"throw","d":{"ply":2}})", 1, "throw"},
                          Case{R"({"t":"move","d":{"ply":2,"move":"1-off"}})", 2, "move"},
                          Case{R"({"t":"resign"})", 3, "resign"}, Case{R"({"t":"rematch","d":{}})", 4, "rematch"},
-                         Case{R"({"t":"claim"})", 5, "claim"}, Case{R"({"t":"ping","d":null})", 6, "ping"}}) {
+                         Case{R"({"t":"claim"})", 5, "claim"}, Case{R"({"t":"ping","d":null})", 6, "ping"},
+                         Case{R"({"t":"phrase","d":{"phrase":"oops"}})", 7, "phrase"}}) {
         const ClientMessage m = messageOf(c.frame);
         EXPECT_EQ(m.index(), c.index) << c.frame;
         EXPECT_EQ(typeName(m), c.name) << c.frame;
     }
+}
+
+TEST(ProtocolParse, PhraseIsOneOfTheSixIds) {
+    for (const char* id : {"good-luck", "well-played", "good-game", "thanks", "oops", "your-turn"}) {
+        const ClientMessage m = messageOf(json{{"t", "phrase"}, {"d", {{"phrase", id}}}}.dump());
+        ASSERT_TRUE(std::holds_alternative<PhraseRequest>(m)) << id;
+        EXPECT_EQ(std::get<PhraseRequest>(m).phrase, id);
+    }
+    const ParseError missing = errorOf(R"({"t":"phrase","d":{}})");
+    EXPECT_EQ(missing.code, "bad-field");
+    EXPECT_EQ(missing.message, "phrase: \"phrase\" is missing");
+    for (const char* bad : {R"({"t":"phrase","d":{"phrase":3}})", R"({"t":"phrase","d":{"phrase":null}})",
+                            R"({"t":"phrase","d":{"phrase":["oops"]}})"}) {
+        const ParseError e = errorOf(bad);
+        EXPECT_EQ(e.code, "bad-field") << bad;
+        EXPECT_EQ(e.message, "phrase: \"phrase\" must be a string like \"good-luck\"") << bad;
+    }
+    // No free text: any other string is refused, named (cut to 20 bytes) with the known ids.
+    const char* known = " is not one of good-luck, well-played, good-game, thanks, oops, your-turn";
+    const ParseError hi = errorOf(R"({"t":"phrase","d":{"phrase":"hi there"}})");
+    EXPECT_EQ(hi.code, "bad-phrase");
+    EXPECT_EQ(hi.message, std::string("phrase: \"hi there\"") + known);
+    EXPECT_EQ(errorOf(R"({"t":"phrase","d":{"phrase":"Good-Luck"}})").code, "bad-phrase");
+    EXPECT_EQ(errorOf(R"({"t":"phrase","d":{"phrase":""}})").message, std::string("phrase: \"\"") + known);
+    EXPECT_EQ(errorOf(R"({"t":"phrase","d":{"phrase":"abcdefghijklmnopqrstuvwxyz"}})").message,
+              std::string("phrase: \"abcdefghijklmnopqrst\"") + known);
 }
 
 TEST(ProtocolOut, EnvelopeAndErrorText) {

@@ -135,12 +135,16 @@ public:
                 for (auto& e : m["d"]["events"]) events_.push_back(e);
             } else if (t == "error") {
                 errors_.push_back(m["d"]);
+            } else if (t == "phrase") {
+                phrases_.push_back(m["d"]);
             }
         }
     }
     const json& state() { return drain(), state_; }
     const std::vector<json>& events() { return drain(), events_; }
     const std::vector<json>& errors() { return drain(), errors_; }
+    /// The `phrase` frames received ({"phrase", "seat"}), in order.
+    const std::vector<json>& phrases() { return drain(), phrases_; }
     /// Every frame received, in order (shared pointers as the room sent them).
     const std::vector<std::shared_ptr<const std::string>>& frames() { return drain(), raw_; }
     Room& room() { return *room_; }
@@ -153,7 +157,7 @@ private:
     json state_, lastSnapshot_;
     std::size_t snapshots_ = 0;    ///< snapshots received
     std::size_t errorCursor_ = 0;  ///< errors_[errorCursor_] is the next error waitForError returns
-    std::vector<json> events_, errors_;
+    std::vector<json> events_, errors_, phrases_;
     std::vector<std::shared_ptr<const std::string>> raw_;
 };
 

@@ -121,6 +121,16 @@ void Audience::sendToSynced(const std::shared_ptr<const std::string>& frame) con
         if (p.synced) deliver(p, frame);
 }
 
+void Audience::forEachSynced(const std::function<void(PeerState&)>& fn) {
+    for (auto& [key, p] : peers_)
+        if (p.synced) fn(p);
+}
+
+void Audience::sendToSeated(const std::shared_ptr<const std::string>& frame) const {
+    for (const auto& [key, p] : peers_)
+        if (p.hello && p.seats) deliver(p, frame);
+}
+
 int Audience::closeAll(std::uint16_t code, const std::string& reason) const {
     int closed = 0;
     for (const auto& [key, p] : peers_)

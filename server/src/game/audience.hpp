@@ -88,6 +88,10 @@ public:
     void send(const PeerState& p, std::string frame) const;
     /// Sends `frame` to every connection that holds the game state (synced).
     void sendToSynced(const std::shared_ptr<const std::string>& frame) const;
+    /// Runs `fn` for every connection that holds the game state (synced).
+    void forEachSynced(const std::function<void(PeerState&)>& fn);
+    /// Sends `frame` to every connection that said hello holding a seat (not to spectators).
+    void sendToSeated(const std::shared_ptr<const std::string>& frame) const;
     /// Closes every attached connection with `code` and `reason`; returns how many were still open.
     int closeAll(std::uint16_t code, const std::string& reason) const;
     /// Closes `peer`, which the room does not take; returns whether it was still open.

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "phrases.hpp"
 #include "senet/fairness.hpp"
 #include "senet/json_members.hpp"
 #include "utf8.hpp"
@@ -130,11 +131,28 @@ ParseResult parseFull(std::string_view frame) {
     if (type == "rematch") return ClientMessage{Rematch{}};
     if (type == "claim") return ClientMessage{Claim{}};
     if (type == "ping") return ClientMessage{Ping{}};
+    if (type == "takeback") {
+        auto ply = readPly(*d, type);
+        if (auto* e = std::get_if<ParseError>(&ply)) return *e;
+        return ClientMessage{TakeBack{std::get<std::int64_t>(ply)}};
+    }
+    if (type == "phrase") {
+        const auto ph = d->find("phrase");
+        if (ph == d->end()) return badField(type, "phrase", "is missing");
+        if (!ph->is_string()) return badField(type, "phrase", "must be a string like \"good-luck\"");
+        const auto& id = ph->get_ref<const std::string&>();
+        if (!isPhraseId(id)) {
+            std::string known;
+            for (const auto k : kPhraseIds) known += (known.empty() ? "" : ", ") + std::string(k);
+            return ParseError{"bad-phrase", "phrase: " + jsonText(json(std::string(utf8::cut(id, 20)))) + " is not one of " + known};
+        }
+        return ClientMessage{PhraseRequest{id}};
+    }
     return ParseError{"unknown-type", "unknown message type " + jsonText(json(shownType(type)))};
 }
 
 std::string_view typeName(const ClientMessage& m) {
-    static constexpr std::string_view kNames[] = {"hello", "throw", "move", "resign", "rematch", "claim", "ping"};
+    static constexpr std::string_view kNames[] = {"hello", "throw", "move", "resign", "rematch", "claim", "ping", "phrase", "takeback"};
     return kNames[m.index()];
 }
 

@@ -24,16 +24,24 @@ struct MoveRequest {
     std::int64_t ply = 0;
     std::string move;
 };
+/// phrase{phrase}: a quick phrase to the opponent; `phrase` is one of kPhraseIds (phrases.hpp).
+struct PhraseRequest {
+    std::string phrase;
+};
+/// takeback{ply}: take back the last move (local and computer games), at action number `ply`.
+struct TakeBack {
+    std::int64_t ply = 0;
+};
 struct Resign {};
 struct Rematch {};
 struct Claim {};
 struct Ping {};
 
 /// Any valid client message.
-using ClientMessage = std::variant<Hello, ThrowRequest, MoveRequest, Resign, Rematch, Claim, Ping>;
+using ClientMessage = std::variant<Hello, ThrowRequest, MoveRequest, Resign, Rematch, Claim, Ping, PhraseRequest, TakeBack>;
 
 /// Why a message was refused: `code` from PROTOCOL.md "Error codes" (bad-json, unknown-type,
-/// bad-field, bad-seed) and a one-line message naming the field.
+/// bad-field, bad-seed, bad-phrase) and a one-line message naming the field.
 struct ParseError {
     std::string code;
     std::string message;

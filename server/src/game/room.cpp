@@ -36,8 +36,18 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
       rng_(seedFrom(row_.id)),
       commitment_(fairness::commitment(row_.serverSeed)) {
     if (!row_.result.empty()) {
-        const json r = json::parse(row_.result, nullptr, false);
-        if (!r.is_discarded()) resultText_ = jsonText(r);
+        json r = json::parse(row_.result, nullptr, false);
+        if (r.is_object()) {
+            // The phrase counts stored with a friend game's result are not part of the state.
+            if (const auto c = r.find("phrases"); c != r.end()) {
+                if (c->is_array() && c->size() == 2 && (*c)[0].is_number_unsigned() && (*c)[1].is_number_unsigned())
+                    phraseCounts_ = {(*c)[0].get<std::int64_t>(), (*c)[1].get<std::int64_t>()};
+                r.erase("phrases");
+            }
+            resultText_ = jsonText(r);
+        } else if (!r.is_discarded()) {
+            resultText_ = jsonText(r);
+        }
     }
     if (!overLocked()) services_.metrics.gamesRunning.fetch_add(1);
 }
@@ -47,8 +57,8 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
     const auto id = rulesetByKey(row.ruleset);
     if (!id) return "unknown ruleset " + row.ruleset;
     Game game(*id);
-    std::int64_t throws = 0;
-    int lastThrowSeat = 0;
+    std::vector<Played> played;
+    std::vector<TakeBackMark> takebacks;
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const ActionRow& a = actions[i];
         const std::string where = "action " + std::to_string(i) + ": ";
@@ -56,27 +66,42 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
         if (a.kind == 't') {
             if (a.outcome < 0 || a.outcome >= game.rules().outcomeCount) return where + "bad outcome";
             if (game.phase() == Phase::Over) return where + "a throw after the end";
-            lastThrowSeat = game.seatToAct();
+            const int seat = game.seatToAct();
             auto ev = game.applyThrow(throwOfOutcome(game.rules(), a.outcome));
             if (!ev) return where + ev.error().message;
-            ++throws;
+            played.push_back(Played{'t', a.outcome, "", seat});
         } else if (a.kind == 'm') {
             if (game.phase() != Phase::Move) return where + "a move without a pending throw";
+            const int seat = game.seatToAct();
             auto m = parseMove(game.position(), game.moveThrowValue(), a.move);
             if (!m) return where + m.error().message;
-            if (auto ok = game.applyMove(*m); !ok) return where + ok.error().message;
+            auto ok = game.applyMove(*m);
+            if (!ok) return where + ok.error().message;
+            played.push_back(Played{'m', 0, formatMove(ok->move), seat});
+        } else if (a.kind == 'b') {
+            // A take-back (room_takeback.cpp): the last `outcome` actions of the game as it stood go.
+            if (a.outcome < 1 || static_cast<std::size_t>(a.outcome) > played.size()) return where + "a take-back of more than was played";
+            const std::size_t pliesBefore = game.record().plies.size();
+            played.resize(played.size() - static_cast<std::size_t>(a.outcome));
+            auto back = replayPlayed(*id, played);
+            if (auto* why = std::get_if<std::string>(&back)) return where + *why;
+            game = std::move(std::get<Game>(back));
+            const std::size_t plies = game.record().plies.size();
+            takebacks.push_back({static_cast<std::int64_t>(plies), static_cast<std::int64_t>(pliesBefore - plies)});
         } else {
             return where + "unknown action kind";
         }
     }
-    auto room = std::make_shared<Room>(services, std::move(row), std::move(game), static_cast<std::int64_t>(actions.size()), throws);
-    room->lastThrowSeat_ = lastThrowSeat;
+    auto room = std::make_shared<Room>(services, std::move(row), std::move(game), static_cast<std::int64_t>(actions.size()), 0);
+    room->played_ = std::move(played);
+    room->takebacks_ = std::move(takebacks);
+    room->noteReplayed();
     if (room->game_.phase() == Phase::Over && !room->overLocked()) {
         // Stopped between the last move and storing the result (an older version stored them
         // apart): store the board's result now; until that succeeds the game is not served.
-        const Ending ending = endingOf(room->game_, std::nullopt, "bear-off");
+        const Ending ending = room->endingOf(room->game_, std::nullopt, "bear-off");
         try {
-            services.storage.finishGame(room->row_.id, ending.json);
+            services.storage.finishGame(room->row_.id, ending.stored);
         } catch (const std::exception& e) {
             return std::string("the result could not be stored: ") + e.what();
         }
@@ -123,7 +148,8 @@ StateFields Room::fields() const {
                        throwIndex_,  lastThrowSeat_, overLocked(), waiting(),
                        !overLocked() && !waiting() && seedsPending(), {online(0), online(1)},
                        rematchOffered_, resultText_, services_.config.grace.count(),
-                       {guestNames_[0], guestNames_[1]}};
+                       {guestNames_[0], guestNames_[1]},
+                       !waiting() && !seedsPending() && canTakeBack()};
 }
 
 json Room::state() const {
@@ -360,6 +386,12 @@ std::optional<std::string> Room::verifiableRecord() const {
                      {"commitment", fairness::commitment(row_.serverSeed)},
                      {"clientSeeds", {row_.clientSeeds[0].value_or(""), row_.clientSeeds[1].value_or("")}},
                      {"throws", throwIndex_}};
+    if (row_.opponent == Opponent::Friend) j["phrases"] = phraseCounts_;  // counts per seat, never their words
+    if (!takebacks_.empty()) {
+        json marks = json::array();
+        for (const TakeBackMark& t : takebacks_) marks.push_back({{"plies", t.plies}, {"undone", t.undone}});
+        j["takebacks"] = std::move(marks);
+    }
     return jsonText(j);
 }
 

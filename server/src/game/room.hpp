@@ -13,6 +13,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "audience.hpp"
+#include "phrases.hpp"
 #include "protocol.hpp"
 #include "senet/game.hpp"
 #include "senet/rng.hpp"
@@ -132,7 +133,8 @@ private:
         std::optional<int> winner;
         std::optional<std::int64_t> player;
         std::string reason;
-        std::string json;
+        std::string json;    ///< the result as the state shows it
+        std::string stored;  ///< as stored: `json` with the phrase counts of a friend game
     };
 
     /// over() with the lock held.
@@ -195,8 +197,34 @@ private:
     void handleLocked(Peer* key, const protocol::ClientMessage& message, std::chrono::steady_clock::time_point received);
     /// Handles the messages deferred while a write was pending, until the next write is pending.
     void runDeferred();
-    /// The ending of `game` (its board result when reason is "bear-off").
-    static Ending endingOf(const Game& game, std::optional<int> winner, std::string reason);
+    /// One action of the game as it stands (take-backs removed): a throw ('t', its outcome) or
+    /// a move ('m', its text), and the seat that made it.
+    struct Played {
+        char kind = 't';
+        int outcome = 0;
+        std::string move;
+        int seat = 0;
+    };
+    /// A take-back as the record shows it: the plies left, and how many it undid.
+    struct TakeBackMark {
+        std::int64_t plies = 0;
+        std::int64_t undone = 0;
+    };
+    /// The game of `id` after `played`, replayed from the start; why not, when it does not replay.
+    static std::variant<Game, std::string> replayPlayed(RulesetId id, const std::vector<Played>& played);
+    /// How many of played_ a take-back undoes now (from the last move of a human seat on); 0: none.
+    std::size_t takeBackCount() const;
+    /// Whether the seat to act may take back now (state member `takeback`).
+    bool canTakeBack() const;
+    /// takeback from `p`: refuses it, or stores it and replays the game without the undone actions.
+    void onTakeBack(PeerState& p, const protocol::TakeBack& request, std::chrono::steady_clock::time_point received);
+    /// throwIndex_ and lastThrowSeat_ from played_.
+    void noteReplayed();
+    /// phrase from `p`: relays it to both players' connections (PROTOCOL.md "Quick phrases") or refuses it.
+    void onPhrase(PeerState& p, const protocol::PhraseRequest& request);
+    /// The ending of `game` (its board result when reason is "bear-off"); `stored` carries the
+    /// phrase counts of a friend game.
+    Ending endingOf(const Game& game, std::optional<int> winner, std::string reason) const;
     /// Ends the game by resignation or claim once the result is stored. False when the write failed.
     bool endGame(std::optional<int> winner, std::string reason, Events& events, PeerState* p);
     /// Marks the stored ending in memory and adds the `result` event (the server seed revealed).
@@ -248,6 +276,10 @@ private:
     StateFrames frames_;      ///< the events and snapshot frames of the state
     std::array<bool, 2> rematchOffered_{};
     std::array<std::string, 2> guestNames_{};  ///< lobby games only; "" otherwise
+    std::vector<Played> played_;          ///< the game's actions as it stands (take-backs removed)
+    std::vector<TakeBackMark> takebacks_;  ///< the take-backs, in order (the record's `takebacks`)
+    PhraseLimiter phraseLimiter_;                ///< the phrases' rate limit per seat
+    std::array<std::int64_t, 2> phraseCounts_{};  ///< phrases each seat sent before the end (since loaded; stored with the result)
     std::chrono::steady_clock::time_point lastAction_;
     bool computerScheduled_ = false;
     /// An action is waiting in the commit queue: nothing else is handled until it is stored.

@@ -64,7 +64,7 @@ bool Room::checkAction(PeerState& p, std::int64_t ply) {
     return true;
 }
 
-Room::Ending Room::endingOf(const Game& game, std::optional<int> winner, std::string reason) {
+Room::Ending Room::endingOf(const Game& game, std::optional<int> winner, std::string reason) const {
     if (reason == "bear-off") {
         const Outcome o = game.outcome();
         if (o == Outcome::Draw) reason = "draw";
@@ -74,15 +74,18 @@ Room::Ending Room::endingOf(const Game& game, std::optional<int> winner, std::st
     e.winner = winner;
     e.player = winner ? playerIn(game, *winner) : std::nullopt;
     e.reason = std::move(reason);
-    e.json = jsonText(json({{"winner", winner ? json(*winner) : json(nullptr)},
-                            {"player", e.player ? json(*e.player) : json(nullptr)},
-                            {"reason", e.reason}}));
+    json result = {{"winner", winner ? json(*winner) : json(nullptr)},
+                   {"player", e.player ? json(*e.player) : json(nullptr)},
+                   {"reason", e.reason}};
+    e.json = jsonText(result);
+    if (row_.opponent == Opponent::Friend) result["phrases"] = phraseCounts_;
+    e.stored = jsonText(result);
     return e;
 }
 
 void Room::commitEnding(const Ending& e, Events& events) {
     row_.status = GameStatus::Over;
-    row_.result = e.json;
+    row_.result = e.stored;
     resultText_ = e.json;
     services_.metrics.gamesRunning.fetch_sub(1);
     events.add()
@@ -95,7 +98,7 @@ void Room::commitEnding(const Ending& e, Events& events) {
 
 bool Room::endGame(std::optional<int> winner, std::string reason, Events& events, PeerState* p) {
     const Ending e = endingOf(game_, winner, std::move(reason));
-    if (!stored(p, "the result", [&] { services_.storage.finishGame(row_.id, e.json); })) return false;
+    if (!stored(p, "the result", [&] { services_.storage.finishGame(row_.id, e.stored); })) return false;
     commitEnding(e, events);
     return true;
 }
@@ -150,12 +153,13 @@ bool Room::doThrow(int seat, PeerState* p, SteadyTime::time_point received, std:
     }
     std::optional<Ending> ending;
     if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
-    BatchedAction write{row_.id, ActionRow{ply_, 't', outcome, ""}, ending ? ending->json : std::string()};
+    BatchedAction write{row_.id, ActionRow{ply_, 't', outcome, ""}, ending ? ending->stored : std::string()};
     const bool openingDecided = ev->openingDecided, noMove = ev->noMove, keepsTurn = ev->keepsTurn;
     const bool toHand = noMove && squareOneToHand(game_.position(), next.position());
     // Stored: apply it (the room has not changed meanwhile: its messages waited).
-    auto apply = [this, seat, t, next = std::move(next), ending, openingDecided, noMove, keepsTurn, toHand, received]() mutable {
+    auto apply = [this, seat, t, outcome, next = std::move(next), ending, openingDecided, noMove, keepsTurn, toHand, received]() mutable {
         const Ruleset& r = game_.rules();
+        played_.push_back(Played{'t', outcome, "", seat});
         const bool opening = game_.phase() == Phase::Opening;
         const auto playerBefore = playerOfSeat(seat);
         game_ = std::move(next);
@@ -215,9 +219,10 @@ bool Room::doMove(int seat, Move move, PeerState* p, SteadyTime::time_point rece
     }
     std::optional<Ending> ending;
     if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
-    BatchedAction write{row_.id, ActionRow{ply_, 'm', 0, formatMove(m)}, ending ? ending->json : std::string()};
+    BatchedAction write{row_.id, ActionRow{ply_, 'm', 0, formatMove(m)}, ending ? ending->stored : std::string()};
     auto apply = [this, seat, value, mover, m, next = std::move(next), ending, remainderPassed, toHand, received]() mutable {
         game_ = std::move(next);
+        played_.push_back(Played{'m', 0, formatMove(m), seat});
         ++ply_;
         const Mover by{seat, number(mover)};
         Events events;
@@ -290,6 +295,7 @@ void Room::handleLocked(Peer* key, const protocol::ClientMessage& message, Stead
 }
 
 void Room::onAction(PeerState& p, const protocol::ClientMessage& message, SteadyTime::time_point received) {
+    if (const auto* tb = std::get_if<protocol::TakeBack>(&message)) return onTakeBack(p, *tb, received);
     if (const auto* t = std::get_if<protocol::ThrowRequest>(&message)) {
         if (!checkAction(p, t->ply)) return;
         if (game_.phase() != Phase::Throw && game_.phase() != Phase::Opening)
@@ -319,6 +325,7 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
         return;
     }
     if (!p.seats) return error(p, "not-seated", "you are watching this game; only a seat may act");
+    if (const auto* ph = std::get_if<protocol::PhraseRequest>(&message)) return onPhrase(p, *ph);
     const int mine = actingSeat(p);
     if (std::holds_alternative<protocol::Resign>(message)) {
         if (overLocked()) return error(p, "game-over", "the game is over");
@@ -346,6 +353,20 @@ void Room::onAction(PeerState& p, const protocol::ClientMessage& message, Steady
         return broadcast(events);
     }
     if (std::holds_alternative<protocol::Rematch>(message)) return onRematch(p, mine);
+}
+
+void Room::onPhrase(PeerState& p, const protocol::PhraseRequest& request) {
+    if (row_.opponent != Opponent::Friend)
+        return error(p, "no-opponent",
+                     row_.opponent == Opponent::Local ? "a game on one device has no opponent to send a phrase to"
+                                                      : "the computer does not read phrases");
+    if (waiting()) return error(p, "no-opponent", "your friend has not joined yet");
+    const int mine = actingSeat(p);
+    if (auto refused = phraseLimiter_.admit(mine, services_.clock.now())) return error(p, "phrase-limit", *refused);
+    // The record counts the phrases of the game; a "good game" after the end is not counted (the record is fixed).
+    if (!overLocked()) ++phraseCounts_[static_cast<std::size_t>(mine)];
+    json d = {{"phrase", request.phrase}, {"seat", mine}};
+    audience_.sendToSeated(std::make_shared<const std::string>(protocol::envelope("phrase", jsonText(d))));
 }
 
 bool Room::neverCameToRematch(int seat) const {

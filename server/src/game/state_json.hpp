@@ -31,6 +31,7 @@ struct StateFields {
     std::string_view resultText;  ///< the result JSON, "" while playing
     std::int64_t grace;           ///< seconds
     std::array<std::string_view, 2> names{};  ///< lobby games' guest names ("" : no `name` member)
+    bool canTakeBack = false;     ///< the seat to act may take back its last move (local and computer games)
 };
 
 /// The name of an engine phase in the protocol.
@@ -73,7 +74,7 @@ inline void writeMove(jsonout::Object& o, Move m, const Mover* by) {
 /// offset (in that string) of member i's separator or key, at[count] the offset of the closing
 /// brace. The members are always the same 24, in the same (sorted) order.
 struct StateMarks {
-    static constexpr std::size_t kMembers = 24;
+    static constexpr std::size_t kMembers = 25;
     std::array<std::uint32_t, kMembers + 1> at{};
     std::size_t count = 0;  ///< members recorded (kMembers after a complete write)
 };
@@ -246,6 +247,7 @@ inline void writeStateJson(std::string& out, const StateFields& f, StateMarks* m
     writeSeats(out, f);
     s.key("steps");
     writeSteps(out, f.game);
+    s.boolean("takeback", f.canTakeBack);
     s.num("throwIndex", f.throwIndex);
     if (f.game.phase() == Phase::Opening) s.null("turn");
     else s.num("turn", number(pos.turn));

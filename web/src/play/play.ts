@@ -16,9 +16,10 @@ import { Connection } from "./connection";
 import { ensureCommitment } from "./fair";
 import { Feed } from "./feed";
 import { createLegend } from "./legend";
-import { type ActionMessage, canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
+import { type ActionMessage, busy, canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
 import { playMotion } from "./motion";
 import { Pacer } from "./pacer";
+import { isPhraseError, offersPhrases, Phrases } from "./phrases";
 import { announce, findUi, type PlayParts, type PlayUi, render } from "./render";
 import { clientSeed, type SeatResult, seatFromUrl } from "./seat";
 import { renderWatchers } from "./share";
@@ -42,6 +43,7 @@ class PlayPage {
   private readonly sounds = new GameSounds(soundContext);
   private readonly connection: Connection;
   private parts: PlayParts | null = null;
+  private phrases: Phrases | null = null;
 
   /** `seat`: the seat from the URL fragment (an invite's join request may still be on its way). */
   constructor(private readonly root: HTMLElement, private readonly seat: Promise<SeatResult>) {
@@ -55,7 +57,8 @@ class PlayPage {
         return ensureCommitment(game, root.dataset.commitment);
       },
       opened: () => this.hello(),
-      message: (msg) => this.pacer.push(msg),
+      // A phrase is shown at once: it is no part of the game the pacer shows step by step.
+      message: (msg) => { if (msg.t === "phrase") this.phrases?.heard(msg.d.phrase, msg.d.seat); else this.pacer.push(msg); },
       closed: () => this.onClosed(),
       waiting: () => { this.ui.status.textContent = t("play.status.reconnecting"); },
     });
@@ -75,10 +78,18 @@ class PlayPage {
       rerender: () => this.render(),
     };
     this.claimTimer.onReady = (text) => announce(this.ui, text);
+    this.phrases = new Phrases(this.model.game, (phrase) => this.send({ t: "phrase", d: { phrase } }),
+      (seat) => words.seatLabel(viewOf(this.model), seat), () => (this.model.you.length === 1 ? this.model.you[0] : undefined));
   }
 
   render(): void {
     if (this.parts) render(this.model, this.parts);
+    const s = this.model.state;
+    const back = byId<HTMLButtonElement>("takeback-button");
+    // Take-back: on one device and against the computer only; usable when the server says so (state `takeback`).
+    back.hidden = !s || s.opponent === "friend" || !this.model.you.length || s.phase === "over" || s.phase === "waiting";
+    back.disabled = !s?.takeback || busy(this.model);
+    this.phrases?.sync(offersPhrases(s?.opponent, this.model.you, !!s && s.phase !== "waiting" && s.seats.every((x) => x.taken)));
   }
 
   connect(): void {
@@ -126,6 +137,16 @@ class PlayPage {
     this.act({ t: "throw", d: { ply: s.ply } });
   }
 
+  /** The take-back button: the last move goes back (the same throw stays to be played again). */
+  takeBack(): void {
+    this.pacer.flush();
+    const s = this.model.state;
+    if (!s?.takeback || busy(this.model)) return;
+    this.model.pending = true;
+    this.send({ t: "takeback", d: { ply: s.ply } });
+    this.render();
+  }
+
   /** The rematch button: to the rematch once it exists, else the offer. */
   rematch(): void {
     const next = this.model.state?.rematch;
@@ -147,6 +168,7 @@ class PlayPage {
     if (msg.t === "snapshot") this.onSnapshot(msg.d);
     else if (msg.t === "events") this.onEvents(msg.d.events, msg.d.state);
     else if (msg.t === "watchers") renderWatchers(msg.d.count);
+    else if (msg.t === "error" && isPhraseError(msg.d.code)) this.phrases?.refused(words.errorText(msg.d.code));
     else if (msg.t === "error") {
       m.pending = false;
       m.unsent = null;
@@ -253,6 +275,7 @@ async function main(): Promise<void> {
   ui.throwButton.addEventListener("click", () => { model.keepFocus = true; page.throwSticks(); });
   ui.resign.addEventListener("click", () => { if (confirm(t("play.confirm-resign"))) page.send({ t: "resign", d: {} }); });
   ui.claim.addEventListener("click", () => page.send({ t: "claim", d: {} }));
+  byId("takeback-button").addEventListener("click", () => page.takeBack());
   ui.rematch.addEventListener("click", () => page.rematch());
   for (const b of document.querySelectorAll<HTMLButtonElement>("[data-copy]"))
     b.addEventListener("click", () => void copy(ui, byId<HTMLInputElement | HTMLTextAreaElement>(b.dataset.copy ?? ""), b));

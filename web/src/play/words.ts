@@ -96,6 +96,7 @@ export function describe(v: View, ev: GameEvent): { text: string; notable: boole
       if (!v.you.length || v.you.includes(ev.seat)) return null;
       return { text: t("ev.rematch-withdrawn"), notable: true };
     case "rematch": return { text: t("ev.rematch"), notable: true };
+    case "taken-back": return { text: t("ev.taken-back", { person: who, name, plies: ev.plies }), notable: true };
     default: return null;  // result, seed: the snapshot's state and the Fair throws panel say it
   }
 }

@@ -70,6 +70,8 @@ export interface State {
   rematchOf: string | null;
   /** Piccione's turn state; null (or absent, from an older server) for the other rulesets. */
   steps?: TurnSteps | null;
+  /** The seat to act may take back its last move (local and computer games; absent from an older server). */
+  takeback?: boolean;
 }
 
 /** One ply of the game's record (PROTOCOL.md "Verifiable record"). */
@@ -107,13 +109,19 @@ export type GameEvent =
   | { e: "rematch-offered"; seat: number }
   | { e: "rematch-withdrawn"; seat: number }
   | { e: "rematch"; game: string }
-  | { e: "seed"; seat: number; clientSeed: string };
+  | { e: "seed"; seat: number; clientSeed: string }
+  | { e: "taken-back"; seat: number; player: number | null; plies: number };
 
 /** The error codes of PROTOCOL.md "Error codes". */
 export type ErrorCode =
   | "bad-json" | "unknown-type" | "bad-field" | "hello-first" | "bad-secret" | "bad-seed" | "not-seated"
   | "not-your-turn" | "wrong-ply" | "wrong-phase" | "illegal-move" | "not-started" | "seeds-pending"
-  | "game-over" | "not-over" | "cannot-claim" | "rate-limited" | "storage" | "internal";
+  | "game-over" | "not-over" | "cannot-claim" | "rate-limited" | "storage" | "internal"
+  | "bad-phrase" | "no-opponent" | "phrase-limit" | "no-takeback" | "nothing-to-take-back" | "computer-thinking";
+
+/** The quick phrases a player of a friend game may send (PROTOCOL.md "Quick phrases"), in the menu's order. */
+export const PHRASE_IDS = ["good-luck", "well-played", "good-game", "thanks", "oops", "your-turn"] as const;
+export type PhraseId = (typeof PHRASE_IDS)[number];
 
 export type ServerMessage =
   | { t: "snapshot"; d: Snapshot }
@@ -121,11 +129,15 @@ export type ServerMessage =
   | { t: "events"; d: { ply: number; events: GameEvent[]; state: Partial<State> } }
   | { t: "error"; d: { code: ErrorCode; message: string; ply: number } }
   | { t: "watchers"; d: { count: number } }
-  | { t: "pong"; d: { time: number } };
+  | { t: "pong"; d: { time: number } }
+  /** A quick phrase of a friend game's player (to both players' pages, never to spectators). */
+  | { t: "phrase"; d: { phrase: PhraseId; seat: number } };
 
 /** What the page sends (PROTOCOL.md "Client → server"). */
 export type ClientMessage =
   | { t: "hello"; d: { secret?: string; clientSeed?: string } }
   | { t: "throw"; d: { ply: number } }
   | { t: "move"; d: { ply: number; move: string } }
+  | { t: "phrase"; d: { phrase: PhraseId } }
+  | { t: "takeback"; d: { ply: number } }
   | { t: "resign" | "rematch" | "claim" | "ping"; d: Record<string, never> };
