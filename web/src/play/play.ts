@@ -163,6 +163,8 @@ class PlayPage {
     if (s.rematch && m.you.length) { /* a rematch exists: offer the way there */ this.ui.rematchStatus.textContent = t("ev.rematch"); }
     if (this.parts) m.lastMove = this.parts.moveList.rebuild(s) ?? m.lastMove;
     this.render();
+    // The board is drawn: now the headings' display face may load (site.css), outside the first load's budget.
+    this.root.classList.add("display-face");
     announce(this.ui, this.ui.status.textContent ?? "");
     this.resend();
   }
