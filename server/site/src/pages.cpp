@@ -99,6 +99,9 @@ Context Impl::layout(const std::string& lang, const std::string& page, const std
     ctx.set("langSwitchLabel", c.format("label.value", {{"label", c.get("lang.switch")}, {"value", c.get("lang.name")}}));
     ctx.set("dir", dir).set("langName", c.get("lang.name")).set("defaultHref", "/" + languages.front() + "/" + page);
     if (dir == "rtl") ctx.set("rtl", "1");
+    // The headings' display face of the page's script (web/scripts/fonts.mjs), fetched with the
+    // stylesheet: site.css shows it only if it comes in time (font-display: optional), never late.
+    ctx.set("font", asset(dir == "rtl" ? "display-arabic.woff2" : "display-latin.woff2"));
     for (const std::string& l : languages) {
         Context item;
         item.set("code", l).set("href", "/" + l + "/" + page).set("name", catalogs.at(l).get("lang.name"));
@@ -242,6 +245,7 @@ std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, R
     ctx.set("game", std::string(gameId)).set("ruleset", std::string(r.key)).set("rulesetName", c.get("ruleset." + std::string(r.key)));
     ctx.set("heading", c.format("label.value", {{"label", c.get("play.title")}, {"value", c.get("ruleset." + std::string(r.key))}}));
     ctx.set("board", boardJson(r)).set("strings", asset("i18n/" + lang + ".json")).set("script", asset("play.js"));
+    ctx.set("font", "");  // the play page's first load has a budget: its face comes after the board (site.css .display-face)
     ctx.set("rulesHref", id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + std::string(r.key));
     ctx.set("playPage", "1");
     return wrap(ctx, "play", c);
