@@ -17,6 +17,9 @@ packages=(
   nginx curl
   chromium
   emscripten
+  # The web build's display typeface (web/scripts/fonts.mjs): Cardo (Latin) and Amiri (Arabic),
+  # both under the SIL Open Font License, subset to the catalogs' letters as woff2 by fontTools
+  python3-fonttools python3-brotli fonts-cardo fonts-hosny-amiri
   # bench/static-vs-nginx.sh and scripts/cluster-test.sh: nginx with its brotli_static module, wrk, curl
   nginx libnginx-mod-http-brotli-static wrk curl
 )

@@ -224,6 +224,10 @@ TEST(Learn, RulesAndVariantPagesShowTheBoardDiagramAndLinkTheTutorial) {
             EXPECT_EQ(occurrences(body, "class=\"diagram-cell"), 30u);
             EXPECT_EQ(occurrences(body, "class=\"piece piece-1\""), key == "bell" ? 10u : 5u);
             EXPECT_EQ(occurrences(body, "class=\"piece piece-2\""), key == "bell" ? 10u : 5u);
+            // The houses' signs are drawn (the board's paths), not letters or symbols of a font.
+            EXPECT_NE(body.find("<g class=\"diagram-house\" data-sign=\""), std::string::npos) << lang << " " << path;
+            EXPECT_EQ(body.find("<text class=\"diagram-house\""), std::string::npos) << lang << " " << path;
+            for (const char* glyph : {"\u2625", "\u2248", "\u2609", "\u21BA", ">III<"}) EXPECT_EQ(body.find(glyph), std::string::npos) << glyph;
             EXPECT_NE(body.find("href=\"/" + lang + "/learn/" + key + "\""), std::string::npos);
         }
         // The houses the ruleset names: Jéquier's water is 27, the standard game's 28.

@@ -12,6 +12,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { readPo } from "./po.mjs";
 import { compressDir } from "./compress.mjs";
 import { CLIENT_PREFIXES, PAGE_STRINGS, pick } from "./page-strings.mjs";
+import { buildFonts } from "./fonts.mjs";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(web, "dist");
@@ -22,7 +23,7 @@ const manifest = {};
 
 function emit(logical, ext, contents) {
   const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
-  const base = logical.replace(/\.[a-z]+$/, "");
+  const base = logical.replace(/\.[a-z0-9]+$/, "");
   const file = `${base}-${hash}.${ext}`;
   writeFileSync(join(dist, file), contents);
   manifest[logical] = `/static/${file}`;
@@ -88,8 +89,16 @@ for (const entry of ["play", "home", "site", "replay", "learn"]) {
     }
   }
 }
-const css = await esbuild.build({ entryPoints: [join(web, "src", "site", "site.css")], bundle: true, minify: true, write: false });
-sizes["site.css"] = emit("site.css", "css", css.outputFiles[0].contents);
+// The headings' typeface (scripts/fonts.mjs), fingerprinted; the stylesheet names each face by
+// its logical URL (/static/display-latin.woff2), which becomes the fingerprinted one.
+for (const [name, data] of Object.entries(buildFonts(web))) sizes[name] = emit(name, "woff2", data);
+const css = await esbuild.build({ entryPoints: [join(web, "src", "site", "site.css")], bundle: true, minify: true, write: false, external: ["/static/*"] });
+let cssText = css.outputFiles[0].text;
+for (const name of ["display-latin.woff2", "display-arabic.woff2"]) {
+  if (!cssText.includes(`/static/${name}`)) throw new Error(`site.css does not name /static/${name}`);
+  cssText = cssText.replaceAll(`/static/${name}`, manifest[name]);
+}
+sizes["site.css"] = emit("site.css", "css", Buffer.from(cssText));
 
 for (const file of readdirSync(join(web, "po")).filter((f) => f.endsWith(".po"))) {
   const lang = file.slice(0, -3);

@@ -2,6 +2,7 @@
 #include "diagram.hpp"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace senet::site {
@@ -18,11 +19,16 @@ std::pair<int, int> cellOf(int square) {
     return {kMargin + (lane == 1 ? 9 - k : k) * kCell, kMargin + lane * kCell};
 }
 
-/// A piece's outline in the 100 × 100 cell at (x, y), at half size in the cell's upper right.
+/// A piece in the 100 × 100 cell at (x, y), at half size in the cell's upper right: the cone
+/// and the spool of the play page's board (web/src/shared/board.ts piece), body, rim and band.
 std::string pieceShape(int player, int x, int y) {
     const std::string at = "translate(" + std::to_string(x + 48) + " " + std::to_string(y + 4) + ") scale(0.5)";
-    if (player == 1) return "<path class=\"piece piece-1\" transform=\"" + at + "\" d=\"M50 14 L76 78 Q50 90 24 78 Z\"/>";
-    return "<path class=\"piece piece-2\" transform=\"" + at + "\" d=\"M26 24 H74 L58 55 L74 86 H26 L42 55 Z\"/>";
+    if (player == 1)
+        return "<g class=\"piece piece-1\" transform=\"" + at + "\"><path class=\"piece-body\" d=\"M46 20 L24 76 C24 86 76 86 76 76 L54 20 C52 15 48 15 46 20 Z\"/>"
+               "<path class=\"piece-rim\" d=\"M25 76 C30 81 70 81 75 76\"/></g>";
+    return "<g class=\"piece piece-2\" transform=\"" + at + "\"><path class=\"piece-body\" d=\"M26 30 C26 22 74 22 74 30 C74 34 60 42 58 55 C60 68 74 76 74 80 "
+           "C74 88 26 88 26 80 C26 76 40 68 42 55 C40 42 26 34 26 30 Z\"/><path class=\"piece-rim\" d=\"M27 30 C32 35 68 35 73 30\"/>"
+           "<path class=\"piece-band\" d=\"M41 55 H59\"/></g>";
 }
 
 /// The throws that bear a piece off from `square` when it may move only off the board (Kendall's
@@ -35,23 +41,44 @@ std::string exitThrows(const Ruleset& r, int square, const Catalog& c) {
     return c.joinList(values, true);
 }
 
-/// A short mark for a house inside its cell (the full name is in the legend and the description).
-std::string houseMark(std::string_view key) {
-    if (key == "water") return "≈";
-    if (key == "beauty") return "☥";  // no nefer glyph in common fonts; the ankh stands for the house
-    if (key == "three-truths") return "III";
-    if (key == "re-atoum") return "☉";
-    if (key == "return") return "↺";
-    if (key == "x") return "X";
-    if (key == "iii") return "III";
-    if (key == "ii") return "II";
-    if (key == "i") return "I";
-    if (key == "rebirth") return "↺";      // Kendall's 15: where the water sends a piece back
-    if (key == "horus") return "◉";        // the eye of Horus
-    if (key == "ankh") return "☥";
-    if (key == "nefer") return "♡";        // nefer, "good": no hieroglyph in common fonts
-    if (key == "three-birds") return "III";
-    if (key == "two-men") return "II";
+/// A house's sign as the play page's board draws it, in the 100 × 100 cell: filled paths, then
+/// stroked ones. The same paths as web/src/shared/board.ts SIGNS (change both).
+struct Sign {
+    std::string_view key;
+    std::vector<std::string_view> fill, line;
+};
+
+const std::vector<Sign>& signs() {
+    static const std::vector<Sign> table = {
+        {"water", {}, {"M20 38 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7", "M20 54 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7", "M20 70 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7"}},
+        {"beauty", {"M50 84 C34 76 30 66 30 60 C30 50 38 46 44 48 C47 49 49 51 50 53 C51 51 53 49 56 48 C62 46 70 50 70 60 C70 66 66 76 50 84 Z"}, {"M50 52 V20", "M42 30 H58", "M42 40 H58"}},
+        {"three-truths", {}, {"M34 30 V74", "M50 30 V74", "M66 30 V74"}},
+        {"re-atoum", {"M50 48 A6 6 0 1 1 49.9 48 Z"}, {"M50 32 A22 22 0 1 1 49.9 32 Z"}},
+        {"two-men", {"M38 28 A6 6 0 1 1 37.9 28 Z", "M62 28 A6 6 0 1 1 61.9 28 Z"}, {"M38 44 V74 M30 52 H46", "M62 44 V74 M54 52 H70"}},
+        {"horus", {"M50 40 A8 8 0 1 1 49.9 40 Z"}, {"M24 48 Q50 28 78 48 Q50 64 24 48 Z", "M26 36 Q50 24 76 34", "M46 60 l-6 20", "M62 58 q4 14 14 14 q6 0 4 -6"}},
+        {"return", {"M50 22 C40 22 37 32 40 40 C42 44 45 47 47 49 H30 V56 H46 V86 H54 V56 H70 V49 H53 C55 47 58 44 60 40 C63 32 60 22 50 22 Z M50 29 C55 29 56 35 54 39 C53 42 51 44 50 45 C49 44 47 42 46 39 C44 35 45 29 50 29 Z"}, {}},
+        {"iii", {}, {"M36 32 V72", "M50 32 V72", "M64 32 V72"}},
+        {"ii", {}, {"M42 32 V72", "M58 32 V72"}},
+        {"i", {}, {"M50 32 V72"}},
+        {"x", {}, {"M32 74 V50 A18 18 0 0 1 68 50 V74"}},
+    };
+    return table;
+}
+
+/// The sign of house `key` drawn in the cell at (x, y), at 70 % above the path's line; "" for a
+/// key with no sign. Houses that share a sign (board.ts SAME_SIGN) draw the other's.
+std::string houseSignSvg(std::string_view key, int x, int y) {
+    if (key == "rebirth" || key == "ankh") key = "return";
+    if (key == "nefer") key = "beauty";
+    if (key == "three-birds") key = "three-truths";
+    for (const Sign& sign : signs()) {
+        if (sign.key != key) continue;
+        std::string g = "<g class=\"diagram-house\" data-sign=\"" + std::string(key) + "\" transform=\"translate(" + std::to_string(x + 15) + " " +
+                        std::to_string(y + 18) + ") scale(0.7)\">";
+        for (std::string_view d : sign.fill) g += "<path class=\"sign-fill\" fill-rule=\"evenodd\" d=\"" + std::string(d) + "\"/>";
+        for (std::string_view d : sign.line) g += "<path class=\"sign-line\" d=\"" + std::string(d) + "\"/>";
+        return g + "</g>";
+    }
     return "";
 }
 
@@ -95,8 +122,7 @@ std::string boardDiagram(const Ruleset& r, const Catalog& c, const std::string& 
         s += "<text class=\"diagram-number\" x=\"" + std::to_string(x + 8) + "\" y=\"" + std::to_string(y + 22) + "\">" + std::to_string(sq) + "</text>";
         for (const House& h : r.houses)
             if (h.square == sq)
-                s += "<text class=\"diagram-house\" text-anchor=\"middle\" x=\"" + std::to_string(x + 50) + "\" y=\"" + std::to_string(y + 64) + "\">" +
-                     houseMark(h.key) + "</text>";
+                s += houseSignSvg(h.key, x, y);
         if (const std::string exit = exitThrows(r, sq, c); !exit.empty())
             s += "<text class=\"diagram-exit\" text-anchor=\"end\" x=\"" + std::to_string(x + 92) + "\" y=\"" + std::to_string(y + 22) + "\">→" +
                  escapeHtml(exit) + "</text>";

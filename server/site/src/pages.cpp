@@ -111,6 +111,9 @@ Context Impl::layout(const std::string& lang, const std::string& page, const std
     ctx.set("langSwitchLabel", c.format("label.value", {{"label", c.get("lang.switch")}, {"value", c.get("lang.name")}}));
     ctx.set("dir", dir).set("langName", c.get("lang.name")).set("defaultHref", "/" + languages.front() + "/" + page);
     if (dir == "rtl") ctx.set("rtl", "1");
+    // The headings' display face of the page's script (web/scripts/fonts.mjs), fetched with the
+    // stylesheet: site.css shows it only if it comes in time (font-display: optional), never late.
+    ctx.set("font", asset(dir == "rtl" ? "display-arabic.woff2" : "display-latin.woff2"));
     for (const std::string& l : languages) {
         Context item;
         item.set("code", l).set("href", "/" + l + "/" + page).set("name", catalogs.at(l).get("lang.name"));
@@ -267,6 +270,7 @@ std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, R
     else ctx.set("strings", ctx.values["stringsUrl"]);
     const bool hex = commitment.size() == 64 && commitment.find_first_not_of("0123456789abcdef") == std::string_view::npos;
     if (hex) ctx.set("commitment", std::string(commitment));
+    ctx.set("font", "");  // the play page's first load has a budget: its face comes after the board (site.css .display-face)
     ctx.set("rulesHref", id == RulesetId::Standard ? "/" + lang + "/rules" : "/" + lang + "/variants/" + std::string(r.key));
     ctx.set("playPage", "1");
     return wrap(ctx, "play", c);

@@ -38,6 +38,8 @@ export interface PlayModel {
   connected: boolean;
   /** The throw or move sent whose answer has not come: sent again after a reconnect whose snapshot is at its ply. */
   unsent: ActionMessage | null;
+  /** True while the winning piece still slides: the end panel waits for it (play.ts onEvents). */
+  endHeld: boolean;
 }
 
 /** A throw or a move as the page sends it. */
@@ -48,6 +50,7 @@ export function createModel(game: string, lang: string, info: BoardInfo): PlayMo
   return {
     game, lang, info, secret: null, state: null, you: [], seatsKnown: false, pending: false, keepFocus: false,
     shownThrow: -1, lastMove: null, seenThrows: new Map(), verdict: null, errorShown: false, connected: false, unsent: null,
+    endHeld: false,
   };
 }
 

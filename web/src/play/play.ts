@@ -17,7 +17,7 @@ import { ensureCommitment } from "./fair";
 import { Feed } from "./feed";
 import { createLegend } from "./legend";
 import { type ActionMessage, busy, canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
-import { playMotion } from "./motion";
+import { motionTime, playMotion } from "./motion";
 import { Pacer } from "./pacer";
 import { isPhraseError, offersPhrases, Phrases } from "./phrases";
 import { announce, findUi, type PlayParts, type PlayUi, render } from "./render";
@@ -184,10 +184,13 @@ class PlayPage {
     m.you = s.you;
     m.seatsKnown = true;
     m.state = s;
+    m.endHeld = false;  // a snapshot shows the game as it stands: nothing slides
     noteThrows(m, s);
     if (s.rematch && m.you.length) { /* a rematch exists: offer the way there */ this.ui.rematchStatus.textContent = t("ev.rematch"); }
     if (this.parts) m.lastMove = this.parts.moveList.rebuild(s) ?? m.lastMove;
     this.render();
+    // The board is drawn: now the headings' display face may load (site.css), outside the first load's budget.
+    this.root.classList.add("display-face");
     announce(this.ui, this.ui.status.textContent ?? "");
     this.resend();
   }
@@ -228,8 +231,11 @@ class PlayPage {
     }
     // Piccione: what is left of a throw after a step, a due entry throw and a change in the throws owed, said at once.
     for (const said of words.stepsNews(viewOf(m), stepsBefore, events.some((ev) => ev.e === "moved"))) announce(this.ui, said);
+    // The move that ends the game is seen to its end before the end panel covers the turn.
+    m.endHeld = m.state.phase === "over" && motionTime(events) > 0;
     this.render();
-    playMotion(this.parts.board, events);
+    const slide = playMotion(this.parts.board, events);
+    if (m.endHeld) setTimeout(() => { m.endHeld = false; this.render(); }, slide);
     if (canAct(m)) announce(this.ui, this.ui.status.textContent ?? "");
   }
 

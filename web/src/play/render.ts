@@ -158,9 +158,11 @@ function renderShare(m: PlayModel, p: PlayParts, s: Snapshot): void {
 }
 
 function renderEnd(m: PlayModel, ui: PlayUi, s: Snapshot): void {
-  const appeared = ui.end.hidden && s.phase === "over" && ui.end.dataset.rendered === "1";
+  // The game's last move slides first: the panel comes once its piece has reached the tray.
+  const over = s.phase === "over" && !m.endHeld;
+  const appeared = ui.end.hidden && over && ui.end.dataset.rendered === "1";
   ui.end.dataset.rendered = "1";
-  ui.end.hidden = s.phase !== "over";
+  ui.end.hidden = !over;
   // A game that ends while the page is open (a resignation tapped far down, a claim) brings its
   // result into view: the button tapped is gone, and the end panel may be a screen above it.
   if (appeared) {

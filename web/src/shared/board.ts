@@ -34,43 +34,39 @@ export function squareName(info: BoardInfo, square: number): string {
 /** Houses that share another's sign: Kendall's House of Rebirth and Piccione's ankh are the return square's ankh, the nefer is the House of Beauty's. */
 const SAME_SIGN: Record<string, string> = { rebirth: "return", ankh: "return", nefer: "beauty", "three-birds": "three-truths" };
 
+/**
+ * The houses' signs as drawn on the old boards, in the 100 × 100 cell (its number in the upper
+ * left): `line` paths are stroked, `fill` paths filled. The rules pages' and the home page's
+ * diagram draws the same paths (server/site/src/diagram.cpp houseSignSvg): change both.
+ */
+export const SIGNS: Record<string, { line: string[]; fill: string[] }> = {
+  // The water hieroglyph (N35): three rows of ripples.
+  water: { line: ["M20 38 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7", "M20 54 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7",
+    "M20 70 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7 l7.5 -7 l7.5 7"], fill: [] },
+  // nefer (F35), "beautiful": a heart with the windpipe rising from it, two bars across.
+  beauty: { line: ["M50 52 V20", "M42 30 H58", "M42 40 H58"], fill: ["M50 84 C34 76 30 66 30 60 C30 50 38 46 44 48 C47 49 49 51 50 53 C51 51 53 49 56 48 C62 46 70 50 70 60 C70 66 66 76 50 84 Z"] },
+  // Three strokes, the plural of the Three Truths.
+  "three-truths": { line: ["M34 30 V74", "M50 30 V74", "M66 30 V74"], fill: [] },
+  // Re and Atum: the sun's disc with its dot (N5).
+  "re-atoum": { line: ["M50 32 A22 22 0 1 1 49.9 32 Z"], fill: ["M50 48 A6 6 0 1 1 49.9 48 Z"] },
+  // Two men: two figures standing side by side.
+  "two-men": { line: ["M38 44 V74 M30 52 H46", "M62 44 V74 M54 52 H70"], fill: ["M38 28 A6 6 0 1 1 37.9 28 Z", "M62 28 A6 6 0 1 1 61.9 28 Z"] },
+  // The eye of Horus (wedjat): the eye, its pupil, the falcon's marks below it.
+  horus: { line: ["M24 48 Q50 28 78 48 Q50 64 24 48 Z", "M26 36 Q50 24 76 34", "M46 60 l-6 20", "M62 58 q4 14 14 14 q6 0 4 -6"], fill: ["M50 40 A8 8 0 1 1 49.9 40 Z"] },
+  // The ankh (S34): its loop, the bar across and the foot.
+  return: { line: [], fill: ["M50 22 C40 22 37 32 40 40 C42 44 45 47 47 49 H30 V56 H46 V86 H54 V56 H70 V49 H53 C55 47 58 44 60 40 C63 32 60 22 50 22 Z M50 29 C55 29 56 35 54 39 C53 42 51 44 50 45 C49 44 47 42 46 39 C44 35 45 29 50 29 Z"] },
+  // The numerals of the marked squares: strokes, ten as the hobble (V20).
+  iii: { line: ["M36 32 V72", "M50 32 V72", "M64 32 V72"], fill: [] },
+  ii: { line: ["M42 32 V72", "M58 32 V72"], fill: [] },
+  i: { line: ["M50 32 V72"], fill: [] },
+  x: { line: ["M32 74 V50 A18 18 0 0 1 68 50 V74"], fill: [] },
+};
+
 function houseSign(key: string, x: number, y: number): SVGGElement {
-  const g = svg("g", { class: `sign sign-${key}`, "aria-hidden": "true" });
-  const cx = x + 50, cy = y + 50;
-  switch (SAME_SIGN[key] ?? key) {
-    case "water":
-      for (const dy of [-14, 0, 14])
-        g.append(svg("path", { d: `M${x + 18} ${cy + dy} q8 -9 16 0 t16 0 t16 0 t16 0`, class: "sign-line" }));
-      break;
-    case "beauty": // nefer: a tall stroke through a rounded body
-      g.append(svg("ellipse", { cx, cy: cy + 10, rx: 14, ry: 18, class: "sign-line" }));
-      g.append(svg("path", { d: `M${cx} ${cy - 34} V${cy - 8} M${cx - 10} ${cy - 22} H${cx + 10}`, class: "sign-line" }));
-      break;
-    case "three-truths":
-      for (const dx of [-16, 0, 16]) g.append(svg("path", { d: `M${cx + dx} ${cy - 22} V${cy + 22}`, class: "sign-line" }));
-      break;
-    case "re-atoum":
-      g.append(svg("circle", { cx, cy, r: 20, class: "sign-line" }));
-      g.append(svg("circle", { cx, cy, r: 5, class: "sign-fill" }));
-      break;
-    case "two-men":
-      for (const dx of [-9, 9]) g.append(svg("path", { d: `M${cx + dx} ${cy - 22} V${cy + 22}`, class: "sign-line" }));
-      break;
-    case "horus": // the eye of Horus
-      g.append(svg("path", { d: `M${cx - 24} ${cy} Q${cx} ${cy - 20} ${cx + 24} ${cy} Q${cx} ${cy + 16} ${cx - 24} ${cy} M${cx - 6} ${cy + 10} l-8 18`, class: "sign-line" }));
-      g.append(svg("circle", { cx, cy: cy - 1, r: 6, class: "sign-fill" }));
-      break;
-    case "return": // ankh
-      g.append(svg("ellipse", { cx, cy: cy - 20, rx: 9, ry: 12, class: "sign-line" }));
-      g.append(svg("path", { d: `M${cx} ${cy - 8} V${cy + 30} M${cx - 18} ${cy} H${cx + 18}`, class: "sign-line" }));
-      break;
-    default: {
-      const numeral = { x: "X", iii: "III", ii: "II", i: "I" }[key] ?? "";
-      const text = svg("text", { x: cx, y: cy + 14, class: "sign-text", "text-anchor": "middle" });
-      text.textContent = numeral;
-      g.append(text);
-    }
-  }
+  const g = svg("g", { class: `sign sign-${key}`, "aria-hidden": "true", transform: `translate(${x} ${y})` });
+  const drawing = SIGNS[SAME_SIGN[key] ?? key];
+  for (const d of drawing?.fill ?? []) g.append(svg("path", { d, class: "sign-fill", "fill-rule": "evenodd" }));
+  for (const d of drawing?.line ?? []) g.append(svg("path", { d, class: "sign-line" }));
   return g;
 }
 
@@ -82,15 +78,24 @@ export function drawHouseSign(key: string, x = 0, y = 0): SVGGElement {
 /** Where a piece is drawn: its 100 × 100 drawing moved to (x, y) and scaled by `scale` (board units). */
 export interface Place { x: number; y: number; scale: number }
 
-/** A piece: player 1's cone or player 2's spool, drawn in the 100 × 100 cell at (x, y), scaled by `scale`. */
+/**
+ * A piece: player 1's cone or player 2's spool, drawn in the 100 × 100 cell at (x, y), scaled by
+ * `scale`. The cone stands on its round foot with a knob at its tip; the spool is waisted, with a
+ * rim at top and foot and a band round its waist. Each has a highlight down its side (turned wood
+ * or glazed faience). The two differ in shape and in lightness (ivory against dark blue).
+ */
 export function piece(player: number, x: number, y: number, scale = 1): SVGGElement {
   const g = svg("g", { class: `piece piece-${player}`, transform: `translate(${x} ${y})${scale !== 1 ? ` scale(${scale})` : ""}` });
   if (player === 1) {
-    g.append(svg("path", { d: "M50 14 L76 78 Q50 90 24 78 Z", class: "piece-body" }));
+    g.append(svg("path", { d: "M46 20 L24 76 C24 86 76 86 76 76 L54 20 C52 15 48 15 46 20 Z", class: "piece-body" }));
+    g.append(svg("path", { d: "M46 26 L32 72", class: "piece-shine" }));
+    g.append(svg("path", { d: "M25 76 C30 81 70 81 75 76", class: "piece-rim" }));
   } else {
     // Its top edge stays below the square's number (two digits reach x = 28, y = 20).
-    g.append(svg("path", { d: "M26 24 H74 L58 55 L74 86 H26 L42 55 Z", class: "piece-body" }));
-    g.append(svg("path", { d: "M39 55 H61", class: "piece-band" }));
+    g.append(svg("path", { d: "M26 30 C26 22 74 22 74 30 C74 34 60 42 58 55 C60 68 74 76 74 80 C74 88 26 88 26 80 C26 76 40 68 42 55 C40 42 26 34 26 30 Z", class: "piece-body" }));
+    g.append(svg("path", { d: "M27 30 C32 35 68 35 73 30", class: "piece-rim" }));
+    g.append(svg("path", { d: "M41 55 H59", class: "piece-band" }));
+    g.append(svg("path", { d: "M33 33 Q44 44 45 50 M45 60 Q44 66 34 76", class: "piece-shine" }));
   }
   return g;
 }
@@ -152,7 +157,7 @@ export class Board {
       const house = this.info.houses.find(([sq]) => sq === s);
       if (house) {
         const sign = houseSign(house[1], x, y);
-        if (down) sign.setAttribute("transform", `translate(${x + 18} ${y + 16}) scale(0.8) translate(${-x} ${-y})`);
+        if (down) sign.setAttribute("transform", `translate(${x + 18} ${y + 16}) scale(0.8)`);
         cell.append(sign);
         // The house's name: a tooltip for the pointer, the square's name in the document.
         const name = svg("title");
