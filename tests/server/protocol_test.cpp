@@ -166,7 +166,8 @@ TEST(ProtocolParse, EveryTypeAndItsName) {
                          Case{R"({"t":"move","d":{"ply":2,"move":"1-off"}})", 2, "move"},
                          Case{R"({"t":"resign"})", 3, "resign"}, Case{R"({"t":"rematch","d":{}})", 4, "rematch"},
                          Case{R"({"t":"claim"})", 5, "claim"}, Case{R"({"t":"ping","d":null})", 6, "ping"},
-                         Case{R"({"t":"phrase","d":{"phrase":"oops"}})", 7, "phrase"}}) {
+                         Case{R"({"t":"phrase","d":{"phrase":"oops"}})", 7, "phrase"},
+                         Case{R"({"t":"takeback","d":{"ply":4}})", 8, "takeback"}}) {
         const ClientMessage m = messageOf(c.frame);
         EXPECT_EQ(m.index(), c.index) << c.frame;
         EXPECT_EQ(typeName(m), c.name) << c.frame;
@@ -197,6 +198,15 @@ TEST(ProtocolParse, PhraseIsOneOfTheSixIds) {
     EXPECT_EQ(errorOf(R"({"t":"phrase","d":{"phrase":""}})").message, std::string("phrase: \"\"") + known);
     EXPECT_EQ(errorOf(R"({"t":"phrase","d":{"phrase":"abcdefghijklmnopqrstuvwxyz"}})").message,
               std::string("phrase: \"abcdefghijklmnopqrst\"") + known);
+}
+
+TEST(ProtocolParse, TakeBackNeedsItsPly) {
+    EXPECT_EQ(std::get<TakeBack>(messageOf(R"({"t":"takeback","d":{"ply":12}})")).ply, 12);
+    const ParseError missing = errorOf(R"({"t":"takeback","d":{}})");
+    EXPECT_EQ(missing.code, "bad-field");
+    EXPECT_EQ(missing.message, "takeback: \"ply\" is missing");
+    EXPECT_EQ(errorOf(R"({"t":"takeback","d":{"ply":"3"}})").message, "takeback: \"ply\" must be an integer");
+    EXPECT_EQ(errorOf(R"({"t":"takeback","d":{"ply":-1}})").message, "takeback: \"ply\" is out of range");
 }
 
 TEST(ProtocolOut, EnvelopeAndErrorText) {

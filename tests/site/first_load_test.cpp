@@ -85,9 +85,10 @@ TEST(FirstLoad, TheHomePageCarriesTheStringsOfYourGamesAndPreloadsNone) {
     const Site site(root.dir, "0.1.0", "0123456789abcdef");
     const std::string en = site.content("/en/")->body;
     EXPECT_EQ(stringsBlock(en), R"({"replay.home.title":"\u003c/SCRIPT\u003e"})");
-    EXPECT_EQ(en.find("rel=\"preload\""), std::string::npos);
+    // No catalog preloaded (the display face's preload is the only one: web/README "The look").
+    EXPECT_EQ(en.find("as=\"fetch\""), std::string::npos);
     const std::string nl = site.content("/nl/")->body;
     EXPECT_EQ(stringsBlock(nl), "");
-    EXPECT_EQ(nl.find("rel=\"preload\""), std::string::npos);  // "Your games" fetches them only when it lists a game
+    EXPECT_EQ(nl.find("as=\"fetch\""), std::string::npos);  // "Your games" fetches them only when it lists a game
     EXPECT_NE(nl.find("data-strings=\"/static/i18n/nl-1.json\""), std::string::npos);
 }
