@@ -11,7 +11,7 @@ export const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-
 /** Per page, the keys (prefixes) its HTML carries inline: the play page's script, the home page's "Your games". */
 export const PAGE_STRINGS = {
   play: ["play.", "ev.", "house.", "level.", "label.value", "replay.bar", "replay.end-link"],
-  home: ["replay.home.", "label.value"],
+  home: ["replay.home.", "label.value", "lobby."],
 };
 
 /** The entries of `all` (key → message) whose key starts with one of `prefixes`. */
