@@ -3,6 +3,7 @@
 // page's switch, `senet.sound`), a system notification when the browser already allows them
 // (never asked here), and a message to the play page's tabs (play/lobby-bar.ts), which offer the
 // switch too.
+import { playChime } from "../shared/chime";
 import { t } from "../shared/i18n";
 
 /** The BroadcastChannel the lobby's tab and the play page's tabs talk on. */
@@ -21,20 +22,7 @@ function chime(): void {
   const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return;
   try {
-    const ctx = new Ctor();
-    const start = ctx.currentTime + 0.02;
-    [523, 659, 784].forEach((freq, i) => {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      const at = start + i * 0.13;
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.0001, at);
-      gain.gain.exponentialRampToValueAtTime(0.18, at + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(at);
-      osc.stop(at + 0.32);
-    });
+    playChime(new Ctor(), [523, 659, 784]);
   } catch { /* no audio: the title and the notification still tell */ }
 }
 

@@ -5,6 +5,7 @@
 // notification while the tab is hidden (only after the player turned them on), and ways to pass
 // the invite on: the device's share sheet and a QR code (its code is loaded only when opened).
 import { byId } from "../shared/dom";
+import { playChime } from "../shared/chime";
 import { t } from "../shared/i18n";
 
 const SOUND_KEY = "senet.sound";
@@ -49,21 +50,7 @@ export function soundContext(): AudioContext | null {
 /** Plays a short chime of sine notes (Hz), one after another; nothing when sound is off. */
 function chime(notes: number[]): void {
   const ctx = soundContext();
-  if (!ctx) return;
-  const start = ctx.currentTime + 0.02;
-  notes.forEach((freq, i) => {
-    const osc = ctx.createOscillator();
-    const gain = ctx.createGain();
-    const at = start + i * 0.13;
-    osc.type = "sine";
-    osc.frequency.value = freq;
-    gain.gain.setValueAtTime(0.0001, at);
-    gain.gain.exponentialRampToValueAtTime(0.18, at + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
-    osc.connect(gain).connect(ctx.destination);
-    osc.start(at);
-    osc.stop(at + 0.32);
-  });
+  if (ctx) playChime(ctx, notes);
 }
 
 const notifications = () => typeof Notification === "function";
