@@ -40,7 +40,12 @@ async function load(path, ready) {
 
 /** What every first load must show: few waves, no strings or summary asked for, no error, every string there. */
 function assertFirstLoad(what, { requests, readyAt, problems, text }, maxWaves) {
-  const seen = requests.filter((r) => r.start <= readyAt);
+  // The play page asks for the headings' display face only once the board is drawn (play.ts adds
+  // "display-face"; font-display: optional): outside the budget, and never before the socket.
+  const socketAt = requests.find((r) => r.url.startsWith("ws:"))?.start ?? Infinity;
+  const isFont = (r) => /\.woff2$/.test(r.url);
+  if (socketAt !== Infinity) assert.deepEqual(requests.filter((r) => isFont(r) && r.start < socketAt).map((r) => r.url), [], `${what}: the display face waits for the board`);
+  const seen = requests.filter((r) => r.start <= readyAt && !(isFont(r) && r.start >= socketAt));
   const list = seen.map((r) => `${r.start}-${r.end} ${r.url.replace(server.url, "")} <- ${r.from.replace(server.url, "")}`).join("\n");
   assert.ok(timedWaves(seen) <= maxWaves, `${what}: ${timedWaves(seen)} waves by timing:\n${list}`);
   const chain = chainWaves(seen);
