@@ -39,6 +39,7 @@ for (const phone of [true, false]) {
     await page.waitForFunction(() => !document.getElementById("takeback-button").disabled, null, { timeout: 30000 });
     assert.ok(await plies(page) > listBefore, "the move is listed");
     await page.screenshot({ path: `${SHOTS}/${phone ? "phone" : "laptop"}-before.png` });
+    assert.equal(await page.locator("#board .last-move").count(), 2, "the move just made is marked");
     const boardBox = await page.locator("#board").boundingBox();
     await tap("#takeback-button");
     await page.waitForFunction((n) => document.querySelectorAll("#move-list li:not(.empty)").length === n, listBefore);
@@ -49,6 +50,10 @@ for (const phone of [true, false]) {
     assert.equal(await page.locator("#takeback-button").isDisabled(), true, "the only move went back");
     assert.match(await page.textContent("#feed"), new RegExp(message("en", "ev.taken-back", { person: "you", name: "You" }).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     assert.deepEqual(await page.locator("#board").boundingBox(), boardBox, "the button moved the board");
+    // The board marks the last move still made (none if every move went back), never an undone one.
+    const marked = await page.$$eval("#board .last-move", (els) => els.map((e) => e.getAttribute("data-square")));
+    if (listBefore === 0) assert.deepEqual(marked, [], "no move is left, so none is marked");
+    else assert.equal(marked.length, 2, "the last move left is marked, from and to");
     await page.screenshot({ path: `${SHOTS}/${phone ? "phone" : "laptop"}-after.png` });
     // Play on: the move again is accepted.
     await tap("#move-choices button >> nth=0");

@@ -187,7 +187,12 @@ class PlayPage {
     m.endHeld = false;  // a snapshot shows the game as it stands: nothing slides
     noteThrows(m, s);
     if (s.rematch && m.you.length) { /* a rematch exists: offer the way there */ this.ui.rematchStatus.textContent = t("ev.rematch"); }
-    if (this.parts) m.lastMove = this.parts.moveList.rebuild(s) ?? m.lastMove;
+    if (this.parts) {
+      // The snapshot's record is the game as it stands (a take-back shortens it): its last move is
+      // the one marked, or none; without a record the mark already shown stays.
+      const last = this.parts.moveList.rebuild(s);
+      m.lastMove = s.record ? last : last ?? m.lastMove;
+    }
     this.render();
     // The board is drawn: now the headings' display face may load (site.css), outside the first load's budget.
     this.root.classList.add("display-face");
