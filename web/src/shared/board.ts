@@ -37,7 +37,7 @@ const SAME_SIGN: Record<string, string> = { rebirth: "return", ankh: "return", n
 /**
  * The houses' signs as drawn on the old boards, in the 100 × 100 cell (its number in the upper
  * left): `line` paths are stroked, `fill` paths filled. The rules pages' and the home page's
- * diagram draws the same paths (server/site/src/diagram.cpp houseSignSvg): change both.
+ * diagram draws the same paths (server/site/src/diagram.cpp houseSignSvg): change both; e2e/house-signs.test.mjs compares them.
  */
 export const SIGNS: Record<string, { line: string[]; fill: string[] }> = {
   // The water hieroglyph (N35): three rows of ripples.
