@@ -248,13 +248,17 @@ TEST_F(Postgres, ATakeoverFencesBatchesCommittedMeanwhile) {
     std::atomic<std::int64_t> storedG{0}, storedH{0};  // actions a was told are durable (g, h0)
     std::string lastError;
     std::thread writer([&] {
-        for (std::int64_t seq = 0; !stop; ++seq) {
+        for (std::int64_t seq = 0;; ++seq) {
+            // A batch begun after the takeover (stop was set once it returned) must fail for g:
+            // the writer ends only with g's error, or after such a batch that wrongly succeeded.
+            const bool afterTakeover = stop;
             std::vector<BatchedAction> batch{{"g", ActionRow{seq, 't', static_cast<int>(seq % 16), ""}, ""}};
             for (const auto& id : others) batch.push_back({id, ActionRow{seq, 't', static_cast<int>(seq % 16), ""}, ""});
             const auto errors = a->appendBatch(batch);
             if (!errors[1]) storedH = seq + 1;
             if (!errors[0]) {
                 storedG = seq + 1;
+                if (afterTakeover) return;
                 continue;
             }
             try {
