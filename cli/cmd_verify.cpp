@@ -296,6 +296,11 @@ int cmdVerify(Args args) {
         const bool counts = ph->is_array() && ph->size() == 2 && (*ph)[0].is_number_unsigned() && (*ph)[1].is_number_unsigned();
         if (!counts) return error("\"phrases\" must be two whole numbers, the phrases each seat sent");
     }
+    // Lobby games with a program in a seat: which seats a bot played (absent when none did).
+    if (const auto b = j.find("bots"); b != j.end()) {
+        const bool flags = b->is_array() && b->size() == 2 && (*b)[0].is_boolean() && (*b)[1].is_boolean();
+        if (!flags) return error("\"bots\" must be two booleans, whether a program played each seat");
+    }
     // Games with take-backs (local and computer games): the plies are the game as it stood at the
     // end, every throw in them drawn at its index (a take-back draws none); each mark says how
     // many plies were left after it and how many it undid.

@@ -98,7 +98,7 @@ TEST_F(LobbyServer, OriginRulesAsTheGameSocket) {
 }
 
 class LobbyFlood : public ServerTest {
-    std::vector<std::string> flags() const override { return {"--rate", "5", "--burst", "5", "--max-dropped", "20"}; }
+    std::vector<std::string> flags() const override { return {"--rate", "1", "--burst", "3", "--max-dropped", "10"}; }
 };
 
 TEST_F(LobbyFlood, RateLimitDropsThenCloses) {

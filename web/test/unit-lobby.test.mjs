@@ -42,11 +42,14 @@ const PAIRED = { commitment: "5f70bf18a0860070b3c0dc2a0ef1a1d56b2f2d1b0a3ac9e0f0
 
 test("the lobby message of PROTOCOL.md is read as counts and open seeks; malformed parts are left out", () => {
   const info = lc.readLobby({ rulesets: { standard: { playing: 4, seeking: 1 }, bell: { playing: -2, seeking: "3" } },
-    open: [{ id: "dG9rZW4xMjM0NTY3", name: "Guest 4821", ruleset: "standard", since: 1764657600000 }, { name: "no id" }, null, { id: "x", ruleset: "any", name: "<b>Ra</b>", since: 1764657600 }] });
+    open: [{ id: "dG9rZW4xMjM0NTY3", name: "Guest 4821", ruleset: "standard", since: 1764657600000 }, { name: "no id" }, null, { id: "x", ruleset: "any", name: "<b>Ra</b>", since: 1764657600 },
+      { id: "b", ruleset: "bell", name: "Sticks 0.3", since: 1764657600000, bot: true }, { id: "c", ruleset: "bell", name: "Not", since: 1764657600000, bot: "yes" }] });
   assert.deepEqual(info.rulesets, { standard: { seeking: 1, playing: 4 }, bell: { seeking: 0, playing: 0 } });
   assert.deepEqual(info.open, [
-    { id: "dG9rZW4xMjM0NTY3", ruleset: "standard", name: "Guest 4821", since: 1764657600000 },
-    { id: "x", ruleset: "any", name: "<b>Ra</b>", since: 1764657600000 },  // seconds read as ms; the name kept as it is (shown as text)
+    { id: "dG9rZW4xMjM0NTY3", ruleset: "standard", name: "Guest 4821", since: 1764657600000, bot: false },
+    { id: "x", ruleset: "any", name: "<b>Ra</b>", since: 1764657600000, bot: false },  // seconds read as ms; the name kept as it is (shown as text)
+    { id: "b", ruleset: "bell", name: "Sticks 0.3", since: 1764657600000, bot: true },  // a program's seek (PROTOCOL.md "Bots")
+    { id: "c", ruleset: "bell", name: "Not", since: 1764657600000, bot: false },  // only true marks a bot
   ]);
   assert.deepEqual(lc.readLobby(null), { rulesets: {}, open: [] });
   assert.deepEqual(lc.readLobby({ rulesets: 3, open: "no" }), { rulesets: {}, open: [] });
@@ -57,7 +60,9 @@ test("the lobby message of PROTOCOL.md is read as counts and open seeks; malform
 
 test("a paired message gives the game, the seat secret, the names and a same-site address", () => {
   assert.deepEqual(lc.readPaired(PAIRED), { game: PAIRED.game, secret: "q3N0b2Jq", socket: PAIRED.socket, url: PAIRED.url, ruleset: "standard",
-    commitment: PAIRED.commitment, name: "Guest 4821", opponent: "Nefertari" });
+    commitment: PAIRED.commitment, name: "Guest 4821", opponent: "Nefertari", opponentBot: false });
+  assert.equal(lc.readPaired({ ...PAIRED, opponentBot: true }).opponentBot, true);
+  assert.equal(lc.readPaired({ ...PAIRED, opponentBot: "true" }).opponentBot, false);
   assert.equal(lc.readPaired({ ...PAIRED, secret: "" }), null);
   assert.equal(lc.readPaired({ ...PAIRED, game: 7 }), null);
   // Another origin is never followed: the page builds the address itself.
@@ -69,6 +74,9 @@ test("a paired message gives the game, the seat secret, the names and a same-sit
 test("seek and take go on the wire as PROTOCOL.md writes them", () => {
   assert.deepEqual(JSON.parse(lc.wireOf(seek)), { t: "seek", d: { ruleset: "standard", name: "Nefertari", browser: "k3v9Q0x2LmZp7RtA" } });
   assert.deepEqual(JSON.parse(lc.wireOf({ kind: "seek", ruleset: "any" })), { t: "seek", d: { ruleset: "any" } });
+  // After the offer to play the computer the seek accepts bots; a take never says so.
+  assert.deepEqual(JSON.parse(lc.wireOf({ kind: "seek", ruleset: "bell", bots: true })), { t: "seek", d: { ruleset: "bell", bots: true } });
+  assert.deepEqual(JSON.parse(lc.wireOf({ kind: "seek", ruleset: "bell", bots: false })), { t: "seek", d: { ruleset: "bell" } });
   assert.deepEqual(JSON.parse(lc.wireOf({ kind: "take", seek: "dG9rZW4xMjM0NTY3", browser: "b1" })), { t: "take", d: { seek: "dG9rZW4xMjM0NTY3", browser: "b1" } });
 });
 
@@ -151,7 +159,7 @@ test("a lobby message reaches the page as read", () => {
   client.connect();
   sockets[0].open();
   sockets[0].receive({ t: "lobby", d: { rulesets: { standard: { playing: 2, seeking: 1 } }, open: [{ id: "A", name: "Ra", ruleset: "standard", since: 1764657600000 }] } });
-  assert.deepEqual(told.at(-1), ["lobby", { rulesets: { standard: { seeking: 1, playing: 2 } }, open: [{ id: "A", ruleset: "standard", name: "Ra", since: 1764657600000 }] }]);
+  assert.deepEqual(told.at(-1), ["lobby", { rulesets: { standard: { seeking: 1, playing: 2 } }, open: [{ id: "A", ruleset: "standard", name: "Ra", since: 1764657600000, bot: false }] }]);
 });
 
 test("a guest name is checked as the server will: 20 characters after NFC, letters, marks, digits, spaces, . _ -, no links", () => {

@@ -79,17 +79,20 @@ namespace lobby {
 /// Bytes a `name` may have before it is checked (20 code points of 4 bytes, with room for marks).
 inline constexpr std::size_t kMaxNameBytes = 256;
 
-/// seek{ruleset, name?, browser?}: wait for an opponent of `ruleset` ("any" or a ruleset key).
+/// seek{ruleset, name?, browser?, bot?, bots?}: wait for an opponent of `ruleset` ("any" or a ruleset key).
 struct Seek {
     std::string ruleset;                ///< a ruleset key (checked by the lobby) or "any"
     std::optional<std::string> name;    ///< as sent, at most kMaxNameBytes
     std::optional<std::string> browser; ///< validated: 1..64 of [0-9A-Za-z_-]
+    bool bot = false;                   ///< the seeker is a program: its opponent sees a bot mark
+    bool bots = false;                  ///< the seeker may be paired with a bot
 };
-/// take{seek, name?, browser?}: be paired at once with the open seek `seek`.
+/// take{seek, name?, browser?, bot?}: be paired at once with the open seek `seek`.
 struct Take {
     std::string seek;                   ///< the open seek's id: 1..32 of [0-9A-Za-z_-]
     std::optional<std::string> name;
     std::optional<std::string> browser;
+    bool bot = false;                   ///< the taker is a program (it may take only a seek that accepts bots)
 };
 struct Cancel {};
 struct LobbyPing {};

@@ -41,6 +41,15 @@ std::optional<ParseError> readSeeker(const json& d, const std::string& type, std
     return std::nullopt;
 }
 
+/// Reads the optional boolean member `key` into `out`; an error when it is there and not a boolean.
+std::optional<ParseError> readFlag(const json& d, const std::string& type, const char* key, bool& out) {
+    const auto f = d.find(key);
+    if (f == d.end() || f->is_null()) return std::nullopt;
+    if (!f->is_boolean()) return badField(type, key, "must be true or false");
+    out = f->get<bool>();
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result parse(std::string_view frame) {
@@ -64,6 +73,8 @@ Result parse(std::string_view frame) {
             return badField(type, "ruleset", "must be a ruleset's key or \"any\"");
         s.ruleset = r->get<std::string>();
         if (auto e = readSeeker(*d, type, s.name, s.browser)) return *e;
+        if (auto e = readFlag(*d, type, "bot", s.bot)) return *e;
+        if (auto e = readFlag(*d, type, "bots", s.bots)) return *e;
         return Message{std::move(s)};
     }
     if (type == "take") {
@@ -74,6 +85,7 @@ Result parse(std::string_view frame) {
             return badField(type, "seek", "must be an open seek's id from the lobby's list");
         s.seek = id->get<std::string>();
         if (auto e = readSeeker(*d, type, s.name, s.browser)) return *e;
+        if (auto e = readFlag(*d, type, "bot", s.bot)) return *e;
         return Message{std::move(s)};
     }
     if (type == "cancel") return Message{Cancel{}};

@@ -44,6 +44,12 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
                     phraseCounts_ = {(*c)[0].get<std::int64_t>(), (*c)[1].get<std::int64_t>()};
                 r.erase("phrases");
             }
+            // So are the bot marks of a lobby game with a program in a seat.
+            if (const auto b = r.find("bots"); b != r.end()) {
+                if (b->is_array() && b->size() == 2 && (*b)[0].is_boolean() && (*b)[1].is_boolean())
+                    bots_ = {(*b)[0].get<bool>(), (*b)[1].get<bool>()};
+                r.erase("bots");
+            }
             resultText_ = jsonText(r);
         } else if (!r.is_discarded()) {
             resultText_ = jsonText(r);
@@ -149,6 +155,7 @@ StateFields Room::fields() const {
                        !overLocked() && !waiting() && seedsPending(), {online(0), online(1)},
                        rematchOffered_, resultText_, services_.config.grace.count(),
                        {guestNames_[0], guestNames_[1]},
+                       bots_,
                        !waiting() && !seedsPending() && canTakeBack()};
 }
 
@@ -216,9 +223,10 @@ void Room::receive(Peer* key, std::string_view frame, std::chrono::steady_clock:
     handle(key, std::get<protocol::ClientMessage>(parsed), received);
 }
 
-void Room::setGuestNames(std::array<std::string, 2> names) {
+void Room::setGuestNames(std::array<std::string, 2> names, std::array<bool, 2> bots) {
     Guard lock(*this);
     guestNames_ = std::move(names);
+    bots_ = bots;
     frames_.changed();
 }
 
@@ -387,6 +395,7 @@ std::optional<std::string> Room::verifiableRecord() const {
                      {"clientSeeds", {row_.clientSeeds[0].value_or(""), row_.clientSeeds[1].value_or("")}},
                      {"throws", throwIndex_}};
     if (row_.opponent == Opponent::Friend) j["phrases"] = phraseCounts_;  // counts per seat, never their words
+    if (bots_[0] || bots_[1]) j["bots"] = {bots_[0], bots_[1]};           // which seats a program played
     if (!takebacks_.empty()) {
         json marks = json::array();
         for (const TakeBackMark& t : takebacks_) marks.push_back({{"plies", t.plies}, {"undone", t.undone}});

@@ -93,8 +93,9 @@ public:
     void reject(Peer* key, const protocol::ParseError& error) override;
 
     /// Lobby games (PROTOCOL.md "Lobby"): the guest names of seat 0 and 1, kept in memory only
-    /// and shown in the state's `seats[i].name` as text.
-    void setGuestNames(std::array<std::string, 2> names);
+    /// and shown in the state's `seats[i].name` as text; `bots`: which seats a program holds
+    /// (PROTOCOL.md "Bots"), shown as `seats[i].bot` and kept in the record's `bots`.
+    void setGuestNames(std::array<std::string, 2> names, std::array<bool, 2> bots = {});
     /// Whether the game has had its first throw.
     bool started() const;
     /// Whether seat `seat` has said hello with its secret (its client seed is fixed).
@@ -276,6 +277,7 @@ private:
     StateFrames frames_;      ///< the events and snapshot frames of the state
     std::array<bool, 2> rematchOffered_{};
     std::array<std::string, 2> guestNames_{};  ///< lobby games only; "" otherwise
+    std::array<bool, 2> bots_{};               ///< lobby games: the seats a program holds
     std::vector<Played> played_;          ///< the game's actions as it stands (take-backs removed)
     std::vector<TakeBackMark> takebacks_;  ///< the take-backs, in order (the record's `takebacks`)
     PhraseLimiter phraseLimiter_;                ///< the phrases' rate limit per seat

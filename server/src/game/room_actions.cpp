@@ -79,6 +79,7 @@ Room::Ending Room::endingOf(const Game& game, std::optional<int> winner, std::st
                    {"reason", e.reason}};
     e.json = jsonText(result);
     if (row_.opponent == Opponent::Friend) result["phrases"] = phraseCounts_;
+    if (bots_[0] || bots_[1]) result["bots"] = {bots_[0], bots_[1]};  // kept for the record after a restart
     e.stored = jsonText(result);
     return e;
 }

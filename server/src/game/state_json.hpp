@@ -31,6 +31,7 @@ struct StateFields {
     std::string_view resultText;  ///< the result JSON, "" while playing
     std::int64_t grace;           ///< seconds
     std::array<std::string_view, 2> names{};  ///< lobby games' guest names ("" : no `name` member)
+    std::array<bool, 2> bots{};               ///< lobby games: the seats a program holds (`bot` member)
     bool canTakeBack = false;     ///< the seat to act may take back its last move (local and computer games)
 };
 
@@ -177,6 +178,7 @@ inline void writeSeats(std::string& out, const StateFields& f) {
         jsonout::Object o(out);
         o.str("kind", toString(seatKindOf(f.row.seatHashes[seat])));
         if (!f.names[seat].empty()) o.str("name", f.names[seat]);  // a lobby game's guest name, text only
+        if (f.bots[seat]) o.boolean("bot", true);                   // a program plays this seat
         o.boolean("online", f.online[seat]).boolean("taken", !f.row.seatHashes[seat].empty());
     }
     out += ']';

@@ -29,6 +29,10 @@ std::string errorFrame(std::string_view code, std::string_view message, json ext
 /// Whether a seek for `a` and one for `b` may play each other.
 bool compatible(const std::string& a, const std::string& b) { return a == b || a == "any" || b == "any"; }
 
+/// Whether a seeker (`bot`, accepting bots: `bots`) and a waiting seek may be paired: a bot only
+/// with a seeker that accepts bots, so two bots only when both asked for it (PROTOCOL.md "Bots").
+bool botsAgree(bool bot, bool bots, bool waitingBot, bool waitingBots) { return (!bot || waitingBots) && (!waitingBot || bots); }
+
 }  // namespace
 
 /// One lobby WebSocket: forwards to the lobby with its client address.
@@ -153,7 +157,8 @@ void Lobby::onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out) {
     for (auto it = seeks_.begin(); it != seeks_.end(); ++it) {
         if (!compatible(it->ruleset, s.ruleset)) continue;
         if (!browser.empty() && it->browser == browser) continue;  // two tabs of one browser
-        pair(it, c, *name, browser, s.ruleset, out);
+        if (!botsAgree(s.bot, s.bots, it->bot, it->bots)) continue;
+        pair(it, c, *name, browser, s.ruleset, s.bot, out);
         return;
     }
     SeekEntry e;
@@ -162,6 +167,8 @@ void Lobby::onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out) {
     e.name = *name;
     e.browser = browser;
     e.sinceMs = unixMs();
+    e.bot = s.bot;
+    e.bots = s.bots;
     e.address = c.address;
     e.conn = c.key;
     seeks_.push_back(std::move(e));
@@ -179,8 +186,10 @@ void Lobby::onTake(Conn& c, const protocol::lobby::Take& t, Outbox& out) {
     const std::string browser = t.browser.value_or("");
     if ((c.seek && *c.seek == it) || (!browser.empty() && it->browser == browser))
         return out.add(c.peer, errorFrame("same-browser", "take: this seek is from this browser"));
+    // A person who takes a bot's seek chose it; a bot takes only a seek that accepts bots.
+    if (t.bot && !it->bots) return out.add(c.peer, errorFrame("no-bots", "take: this seek does not accept bots"));
     withdraw(c);
-    pair(it, c, *name, browser, it->ruleset, out);
+    pair(it, c, *name, browser, it->ruleset, t.bot, out);
 }
 
 void Lobby::withdraw(Conn& c) {
@@ -192,7 +201,7 @@ void Lobby::withdraw(Conn& c) {
 }
 
 bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
-                 Outbox& out) {
+                 bool bot, Outbox& out) {
     if (!takeCreateToken(c.address)) {
         out.add(c.peer, errorFrame("rate-limited", "too many games from this address; try again in a moment"));
         return false;
@@ -218,11 +227,14 @@ bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, con
     }
     const int olderSeat = req.creatorSeat, newSeat = joined.seat;
     std::array<std::string, 2> names, browsers;
+    std::array<bool, 2> bots{};
     names[olderSeat] = older->name;
     names[newSeat] = name;
     browsers[olderSeat] = older->browser;
     browsers[newSeat] = browser;
-    room->setGuestNames(names);
+    bots[olderSeat] = older->bot;
+    bots[newSeat] = bot;
+    room->setGuestNames(names, bots);
     auto paired = [&](int seat, const std::string& secret) {
         return protocol::envelope(
             "paired", jsonText(json{{"game", created.id},
@@ -233,7 +245,8 @@ bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, con
                                     {"url", "/play/" + created.id + "#seat=" + secret},
                                     {"commitment", created.commitment},
                                     {"name", names[seat]},
-                                    {"opponent", names[1 - seat]}}));
+                                    {"opponent", names[1 - seat]},
+                                    {"opponentBot", bots[1 - seat]}}));
     };
     Conn& waiting = *conns_.at(older->conn);
     out.add(waiting.peer, paired(olderSeat, created.secret));

@@ -74,6 +74,8 @@ private:
         std::string name;          ///< the guest name
         std::string browser;       ///< "" : none
         std::int64_t sinceMs = 0;  ///< Unix ms
+        bool bot = false;          ///< a program's seek (seek `bot`)
+        bool bots = false;         ///< may be paired with a bot (seek `bots`)
         Connection* conn = nullptr;
         std::string address;
     };
@@ -117,8 +119,9 @@ private:
     /// Makes the game of the waiting seek `older` and the newcomer `c`; false (error `storage`
     /// sent to `c`, the seek left waiting) when it could not be stored.
     /// `wanted`: the newcomer's ruleset (or "any"): the game's when the waiting seek is "any".
+    /// `bot`: the newcomer is a program.
     bool pair(SeekList::iterator older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
-              Outbox& out);
+              bool bot, Outbox& out);
     void scheduleTick();
     /// Takes one game from `address`'s bucket; false when it is empty.
     bool takeCreateToken(const std::string& address);

@@ -38,7 +38,9 @@ std::string Lobby::countsJsonLocked() {
     json open = json::array();
     for (const SeekEntry& s : seeks_) {
         if (open.size() >= options_.openListMax) break;
-        open.push_back(json{{"id", s.id}, {"ruleset", s.ruleset}, {"name", s.name}, {"since", s.sinceMs}});
+        json entry{{"id", s.id}, {"ruleset", s.ruleset}, {"name", s.name}, {"since", s.sinceMs}};
+        if (s.bot) entry["bot"] = true;  // a program's seek, marked
+        open.push_back(std::move(entry));
     }
     return jsonText(json{{"rulesets", std::move(rulesets)}, {"open", std::move(open)}});
 }

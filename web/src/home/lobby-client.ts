@@ -6,13 +6,14 @@
 /** Seekers and games of one ruleset, as the `lobby` message counts them. */
 export interface RulesetCount { seeking: number; playing: number }
 /** One open seek of the `lobby` message's list (never a secret). */
-export interface OpenSeek { id: string; ruleset: string; name: string; since: number }
+export interface OpenSeek { id: string; ruleset: string; name: string; since: number; /** a program's seek */ bot: boolean }
 /** The `lobby` message: the counts per ruleset and the open seeks. */
 export interface LobbyInfo { rulesets: Record<string, RulesetCount>; open: OpenSeek[] }
 /** The `paired` message: this page's seat of the new game. */
-export interface Paired { game: string; secret: string; socket: string; url: string; ruleset: string; commitment: string; name: string; opponent: string }
+export interface Paired { game: string; secret: string; socket: string; url: string; ruleset: string; commitment: string; name: string; opponent: string; /** the opponent is a program */ opponentBot: boolean }
 /** What the page asks for: a seek (`ruleset` may be "any") or the taking of one open seek. */
-export type Wanted = { kind: "seek"; ruleset: string; name?: string; browser?: string } | { kind: "take"; seek: string; name?: string; browser?: string };
+/** `bots`: the seek accepts a bot as opponent (PROTOCOL.md "Bots"). */
+export type Wanted = { kind: "seek"; ruleset: string; name?: string; browser?: string; bots?: boolean } | { kind: "take"; seek: string; name?: string; browser?: string };
 
 /** The socket as far as the client uses it (a WebSocket, or a fake in the unit tests). */
 export interface SocketLike {
@@ -81,7 +82,7 @@ export function readLobby(d: unknown): LobbyInfo {
       const o = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
       const id = typeof o.id === "number" ? String(o.id) : str(o.id);
       if (!id) continue;
-      open.push({ id, ruleset: str(o.ruleset), name: str(o.name), since: sinceMs(o.since) });
+      open.push({ id, ruleset: str(o.ruleset), name: str(o.name), since: sinceMs(o.since), bot: o.bot === true });
     }
   }
   return { rulesets, open };
@@ -93,6 +94,7 @@ export function readPaired(d: unknown): Paired | null {
   const p = {
     game: str(o.game), secret: str(o.secret), socket: str(o.socket), url: str(o.url), ruleset: str(o.ruleset),
     commitment: /^[0-9a-f]{64}$/.test(str(o.commitment)) ? str(o.commitment) : "", name: str(o.name), opponent: str(o.opponent),
+    opponentBot: o.opponentBot === true,
   };
   if (!p.game || !p.secret) return null;
   // Only a page of this site: a path, never another origin.
@@ -102,9 +104,10 @@ export function readPaired(d: unknown): Paired | null {
 
 /** The wire message for what is wanted: `seek` or `take`, with the optional name and browser token. */
 export function wireOf(w: Wanted): string {
-  const extra: Record<string, string> = {};
+  const extra: Record<string, string | boolean> = {};
   if (w.name) extra.name = w.name;
   if (w.browser) extra.browser = w.browser;
+  if (w.kind === "seek" && w.bots) extra.bots = true;
   const d = w.kind === "seek" ? { ruleset: w.ruleset, ...extra } : { seek: w.seek, ...extra };
   return JSON.stringify({ t: w.kind, d });
 }

@@ -56,7 +56,7 @@ function onPaired(p: Paired): void {
   stopTimers();
   const url = gameUrl(p, options?.lang ?? "");
   if (!computerOpen) {
-    setStatus(t("lobby.paired", { name: p.opponent }));
+    setStatus(t("lobby.paired", { name: opponentName(p) }));
     location.assign(url);
     return;
   }
@@ -64,12 +64,17 @@ function onPaired(p: Paired): void {
   byId("lobby-cancel").hidden = true;
   byId("lobby-computer").hidden = true;
   byId("lobby-offer").hidden = false;
-  byId("lobby-offer-text").textContent = t("lobby.offer", { name: p.opponent });
+  byId("lobby-offer-text").textContent = t("lobby.offer", { name: opponentName(p) });
   const go = byId<HTMLButtonElement>("lobby-switch");
   go.textContent = t("lobby.switch");
   go.onclick = () => { clearAlert(); location.assign(url); };
-  setStatus(t("lobby.offer", { name: p.opponent }));
-  alertPaired(t("lobby.offer", { name: p.opponent }), url);
+  setStatus(t("lobby.offer", { name: opponentName(p) }));
+  alertPaired(t("lobby.offer", { name: opponentName(p) }), url);
+}
+
+/** The opponent's guest name, marked when a program plays (PROTOCOL.md "Bots"). */
+function opponentName(p: Paired): string {
+  return p.opponentBot ? t("lobby.bot-name", { name: p.opponent }) : p.opponent;
 }
 
 /** "waiting 3 min" for a seek that began at `since` (ms). */
@@ -100,7 +105,7 @@ function renderOpen(info: LobbyInfo): void {
 function openItem(o: OpenSeek): HTMLLIElement {
   const item = el("li", { class: "lobby-seek" });
   // The name is someone else's text: only ever textContent, isolated for the text direction.
-  const name = el("bdi", { class: "lobby-seek-name" }, o.name);
+  const name = el("bdi", { class: "lobby-seek-name" }, o.bot ? t("lobby.bot-name", { name: o.name }) : o.name);
   const rules = el("span", { class: "lobby-seek-ruleset" }, rulesetName(o.ruleset));
   const since = el("span", { class: "lobby-seek-since", "data-since": String(o.since) }, waitedText(o.since));
   const play = el("button", { type: "button", class: "button", "aria-label": t("lobby.take-label", { name: o.name, ruleset: rulesetName(o.ruleset) }) }, t("lobby.take"));
@@ -199,7 +204,8 @@ function newClient(): LobbyClient {
     url: `${scheme}//${location.host}/ws/lobby`,
     handlers: {
       lobby: (info) => { last = info; renderCounts(info); renderOpen(info); },
-      seeking: (ruleset, id) => { myId = id; if (!computerOpen) setStatus(t("lobby.looking", { ruleset: rulesetName(ruleset) })); renderOpen(last); },
+      // The seek made again when the computer is offered keeps the offer's words.
+      seeking: (ruleset, id) => { myId = id; if (!computerOpen && byId("lobby-computer").hidden) setStatus(t("lobby.looking", { ruleset: rulesetName(ruleset) })); renderOpen(last); },
       cancelled: () => {},
       paired: onPaired,
       error: onError,
@@ -241,6 +247,8 @@ export async function startLobby(opts: Options): Promise<void> {
   client.want(sought);
   offerTimer = setTimeout(() => {
     if (!client?.seeking || computerOpen) return;
+    // From now on a bot may answer too (PROTOCOL.md "Bots"): the seek is made again accepting bots.
+    if (sought?.kind === "seek") { sought = { ...sought, bots: true }; client.want(sought); }
     byId("lobby-computer").hidden = false;
     setStatus(t("lobby.nobody-yet"));
   }, OFFER_AFTER_MS);

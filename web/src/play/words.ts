@@ -24,7 +24,8 @@ export function seatLabel(v: View, seat: number): string {
   if (v.you.includes(seat)) return t("play.seat.you");
   // A lobby game's guest name (text only: every caller puts it in textContent).
   const guest = v.s.seats[seat]?.name;
-  if (typeof guest === "string" && guest.trim()) return guest;
+  // A program's seat is marked as one (PROTOCOL.md "Bots").
+  if (typeof guest === "string" && guest.trim()) return v.s.seats[seat]?.bot === true ? t("lobby.bot-name", { name: guest }) : guest;
   // The level's id, a select in the catalog: each language words and cases the label itself.
   if (v.s.seats[seat]?.kind === "computer") return t("play.seat.computer", { level: v.s.level ?? "intermediate" });
   return v.you.length ? t("play.seat.opponent") : t(seat === 0 ? "play.seat.first" : "play.seat.second");

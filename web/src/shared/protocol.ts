@@ -38,7 +38,7 @@ export interface TurnSteps {
 export interface OpeningThrow { value: number; sticks: string; seat: number }
 export interface ThrowInfo extends OpeningThrow { index: number }
 /** A seat; `name`: the guest name of a lobby game's seat (someone's own text: shown only as text). */
-export interface SeatInfo { taken: boolean; kind: "human" | "computer"; online: boolean; name?: string }
+export interface SeatInfo { taken: boolean; kind: "human" | "computer"; online: boolean; name?: string; /** a program plays this lobby seat (PROTOCOL.md "Bots") */ bot?: boolean }
 /** The end of a game: the winning seat and its player (null for Bell's draw and an aborted lobby game), and how it ended. */
 export interface Result { winner: number | null; player: number | null; reason: "bear-off" | "draw" | "resign" | "claim" | "aborted" }
 export type Phase = "waiting" | "opening" | "throw" | "move" | "over";
