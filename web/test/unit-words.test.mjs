@@ -24,8 +24,8 @@ test("seat labels: you, opponent, computer with its level, seats for spectators 
   assert.equal(words.seatLabel(view(), 1), "Opponent");
   // A lobby game's guest names; a program's marked (PROTOCOL.md "Bots").
   assert.equal(words.seatLabel(view({ seats: [human, { ...human, name: "Nefertari" }] }), 1), "Nefertari");
-  assert.equal(words.seatLabel(view({ seats: [human, { ...human, name: "Sticks 0.3", bot: true }] }), 1), "Sticks 0.3 (bot)");
-  assert.equal(words.seatLabel(view({ seats: [human, { ...human, name: "Sticks 0.3", bot: true }] }, []), 1), "Sticks 0.3 (bot)");
+  assert.equal(words.seatLabel(view({ seats: [human, { ...human, name: "Sticks 0.3", bot: true }] }), 1), "Sticks 0.3, bot");
+  assert.equal(words.seatLabel(view({ seats: [human, { ...human, name: "Sticks 0.3", bot: true }] }, []), 1), "Sticks 0.3, bot");
   assert.equal(words.seatLabel(view({}, []), 0), "First seat");
   assert.equal(words.seatLabel(view({}, []), 1), "Second seat");
   const computer = { seats: [human, { taken: true, kind: "computer", online: true }] };

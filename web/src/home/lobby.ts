@@ -105,10 +105,11 @@ function renderOpen(info: LobbyInfo): void {
 function openItem(o: OpenSeek): HTMLLIElement {
   const item = el("li", { class: "lobby-seek" });
   // The name is someone else's text: only ever textContent, isolated for the text direction.
-  const name = el("bdi", { class: "lobby-seek-name" }, o.bot ? t("lobby.bot-name", { name: o.name }) : o.name);
+  const shown = o.bot ? t("lobby.bot-name", { name: o.name }) : o.name;  // a program's seek says so (PROTOCOL.md "Bots")
+  const name = el("bdi", { class: "lobby-seek-name" }, shown);
   const rules = el("span", { class: "lobby-seek-ruleset" }, rulesetName(o.ruleset));
   const since = el("span", { class: "lobby-seek-since", "data-since": String(o.since) }, waitedText(o.since));
-  const play = el("button", { type: "button", class: "button", "aria-label": t("lobby.take-label", { name: o.name, ruleset: rulesetName(o.ruleset) }) }, t("lobby.take"));
+  const play = el("button", { type: "button", class: "button", "aria-label": t("lobby.take-label", { name: shown, ruleset: rulesetName(o.ruleset) }) }, t("lobby.take"));
   play.addEventListener("click", () => take(o.id));
   item.append(name, rules, since, play);
   return item;
