@@ -103,6 +103,22 @@ def test_frames():
     print("bridge_test: ws frame parsing and upgrade checks done")
 
 
+def test_bad_game_frames():
+    """The bridge's game loop logs and skips frames it cannot read: no exception, no action."""
+    sys.path.insert(0, str(BRIDGE.parent))
+    import senet_bridge
+    game = senet_bridge.Game(None, {"game": "g", "secret": "s", "seat": 0, "ruleset": "standard"})
+    for text in ("not json", "[1]", '{"t":"snapshot","d":[1]}', '{"t":"events","d":{"state":7}}',
+                 '{"t":"snapshot","d":{"you":5,"seatToAct":0,"ply":3,"phase":"move"}}',
+                 '{"t":"error","d":{"code":"illegal-move"}}', '{"t":"snapshot","d":{"phase":"move","you":[1],"seatToAct":0,"ply":1}}'):
+        try:
+            check(game.handle(text, None, None) is False, f"bridge: {text!r} ends the game")
+        except Exception as e:  # noqa: BLE001 - any exception is the failure this checks
+            check(False, f"bridge: {text!r} raised {type(e).__name__}: {e}")
+    check(game.handle('{"t":"snapshot","d":{"phase":"over"}}', None, None) is True, "bridge: phase over ends the game")
+    print("bridge_test: bad game frames are skipped")
+
+
 def run_bridge(args, timeout=30):
     """Run the bridge with `args`; returns the CompletedProcess."""
     return subprocess.run([sys.executable, str(BRIDGE), *args], capture_output=True, text=True, timeout=timeout)
@@ -203,6 +219,7 @@ def test_games(senet, url, work):
 def main(senet, server, web):
     start = time.monotonic()
     test_frames()
+    test_bad_game_frames()
     with tempfile.TemporaryDirectory(prefix="senet-bridge-") as tmp:
         proc, url = start_server(server, web, os.path.join(tmp, "data"))
         try:

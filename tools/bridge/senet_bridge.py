@@ -180,13 +180,16 @@ class Game:
                 log(f"game {self.id}: server error {code}: {data.get('message')}")
             if self.errors > 50:
                 raise ws.WebSocketError("too many errors from the server; leaving the game")
-            if code in ("rate-limited", "storage", "internal"):
-                time.sleep(0.5)
-            elif code != "seeds-pending":
-                return False
+            if code not in ("rate-limited", "storage", "internal"):
+                return False   # wait for the next state (seeds-pending: the other seat's seed event)
+            time.sleep(0.5)
         else:
             return False   # pong, watchers, phrase: nothing to do
-        return self.act(conn, engine)
+        try:
+            return self.act(conn, engine)
+        except (TypeError, ValueError, AttributeError, KeyError) as e:
+            log(f"game {self.id}: ignoring a state the bridge cannot read ({type(e).__name__}: {e})")
+            return False
 
     def act(self, conn, engine) -> bool:
         """Throw or move when this seat is to act and no action is waiting for its answer."""
@@ -272,6 +275,8 @@ def seek(args, conn, ruleset: str):
         try:
             frame = json.loads(text)
             kind, d = frame.get("t"), frame.get("d") or {}
+            if not isinstance(d, dict):
+                raise ValueError("d is not an object")
         except (ValueError, AttributeError):
             log("lobby: ignoring a frame that is not a protocol message")
             continue
@@ -282,7 +287,7 @@ def seek(args, conn, ruleset: str):
         elif kind == "error":
             code = d.get("code")
             if code == "wait" or code == "rate-limited" or code == "storage":
-                pause = d.get("seconds") if isinstance(d.get("seconds"), int) else 2
+                pause = min(d["seconds"], 3600) if isinstance(d.get("seconds"), int) and d["seconds"] > 0 else 2
                 log(f"lobby: {code}: {d.get('message')}; seeking again in {pause} s")
                 time.sleep(pause)
                 conn.send_text(json.dumps({"t": "seek", "d": data}))
