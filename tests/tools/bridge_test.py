@@ -26,6 +26,7 @@ import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BRIDGE = ROOT / "tools" / "bridge" / "senet_bridge.py"
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(BRIDGE.parent))
 import ws  # noqa: E402
 
