@@ -106,6 +106,15 @@ TEST(LobbyBots, BadFlagsAreRefusedAndChangeNothing) {
     }
     EXPECT_NE(a.last("error")["message"].get<std::string>().find("\"bot\" must be true or false"), std::string::npos);
     EXPECT_EQ(f.lobby->stats().openSeeks, 0u);
+    // A member given twice is refused as on the game socket, whichever value comes last.
+    a.sendRaw(R"({"t":"seek","d":{"ruleset":"standard","bot":true,"bot":false}})");
+    EXPECT_EQ(a.last("error")["code"], "bad-json");
+    a.sendRaw(R"({"t":"seek","d":{"ruleset":"standard","bot":false,"bot":true}})");
+    EXPECT_EQ(a.last("error")["code"], "bad-json");
+    EXPECT_NE(a.last("error")["message"].get<std::string>().find("bot"), std::string::npos);
+    a.sendRaw(R"({"t":"seek","t":"take","d":{"ruleset":"standard"}})");
+    EXPECT_EQ(a.last("error")["code"], "bad-json");
+    EXPECT_EQ(f.lobby->stats().openSeeks, 0u);
     // null is as absent: a person's seek.
     a.send("seek", {{"ruleset", "standard"}, {"bot", nullptr}, {"bots", nullptr}});
     b.seek("standard");

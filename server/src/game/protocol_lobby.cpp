@@ -5,6 +5,7 @@
 #include "json_text.hpp"
 #include "protocol.hpp"
 #include "senet/fairness.hpp"
+#include "senet/json_members.hpp"
 #include "utf8.hpp"
 
 namespace senet::server::protocol::lobby {
@@ -55,6 +56,8 @@ std::optional<ParseError> readFlag(const json& d, const std::string& type, const
 Result parse(std::string_view frame) {
     const json j = json::parse(frame, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) return ParseError{"bad-json", "a message must be a JSON object {\"t\":..., \"d\":...}"};
+    // As on the game socket: a member given twice (whose value would be the last one's) is refused.
+    if (const auto twice = firstDuplicateMember(frame)) return ParseError{"bad-json", "the message has the member " + *twice + " twice"};
     const auto t = j.find("t");
     if (t == j.end() || !t->is_string()) return ParseError{"unknown-type", "a message needs a string \"t\""};
     const std::string& type = t->get_ref<const std::string&>();
