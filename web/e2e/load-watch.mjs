@@ -40,12 +40,14 @@ export async function watchLoad(cdp, { network, cpu = 1 } = {}) {
 
 /**
  * The waves after the page by timing: a request starts a new wave when it starts after the
- * current wave's first request has finished (it could have waited for it). The page is wave 0.
+ * current wave's first request has finished (it could have waited for it), unless it went out
+ * in the same millisecond as that first request (times are whole ms: a request answered within
+ * its millisecond would otherwise part two that went out together). The page is wave 0.
  */
 export function timedWaves(requests, until = Infinity) {
   const spans = requests.filter((r) => r.start <= until).sort((a, b) => a.start - b.start);
-  let waves = 0, waveEnd = -1;
-  for (const { start, end } of spans) if (start >= waveEnd) { waves += 1; waveEnd = end; }
+  let waves = 0, waveStart = -1, waveEnd = -1;
+  for (const { start, end } of spans) if (start >= waveEnd && start > waveStart) { waves += 1; waveStart = start; waveEnd = end; }
   return waves - 1;
 }
 
