@@ -35,7 +35,7 @@ constexpr int kPeers = 4;
 const std::array<std::string, 3> kBrowsers = {"", "browserA", "browserB"};
 const std::set<std::string> kTypes = {"lobby", "seeking", "paired", "cancelled", "error", "pong"};
 const std::set<std::string> kCodes = {"bad-json", "unknown-type", "bad-field", "bad-ruleset", "bad-name", "bad-browser", "gone",
-                                      "same-browser", "too-many-seeks", "wait", "rate-limited", "storage", "internal"};
+                                      "same-browser", "no-bots", "too-many-seeks", "wait", "rate-limited", "storage", "internal"};
 
 struct FakePeer : Peer {
     std::vector<std::shared_ptr<const std::string>> frames;
@@ -105,8 +105,11 @@ struct World {
                 for (const auto& s : secrets) check(text.find(s) == std::string::npos, "no secret in the lobby frame", text);
                 // A browser token could only hide in an entry's members; a guest name may be any text.
                 for (const auto& o : d["open"]) {
-                    check(o.size() == 4 && o.contains("id") && o.contains("name") && o.contains("ruleset") && o.contains("since"),
-                          "an open seek is {id, name, ruleset, since}", text);
+                    // A bot's seek also has "bot": true (PROTOCOL.md "Bots").
+                    const bool bot = o.contains("bot");
+                    check(!bot || o["bot"] == true, "an open seek's bot mark is true", text);
+                    check(o.size() == (bot ? 5u : 4u) && o.contains("id") && o.contains("name") && o.contains("ruleset") && o.contains("since"),
+                          "an open seek is {id, name, ruleset, since, bot?}", text);
                     for (const auto& b : kBrowsers) check(o["id"] != b, "no browser token as an id", text);
                     seenIds.push_back(o["id"]);
                 }
@@ -160,6 +163,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 if (!browser.empty()) d["browser"] = browser;
                 const std::string name = in.string(40);
                 if (!name.empty()) d["name"] = name;
+                // A program's seek and the acceptance of bots (PROTOCOL.md "Bots").
+                const int flags = in.byte();
+                if (flags & 1) d["bot"] = true;
+                if (flags & 2) d["bots"] = true;
                 w.send(peer, json{{"t", "seek"}, {"d", d}}.dump(-1, ' ', false, json::error_handler_t::replace));
                 break;
             }
