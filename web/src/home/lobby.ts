@@ -4,7 +4,7 @@
 // new tab while the seek stays open here, and on `paired` goes to the game (or, while the
 // computer game is on, says so by the tab title, the chime, a notification and a switch button).
 import { byId, el } from "../shared/dom";
-import { has, loadStrings, t } from "../shared/i18n";
+import { guestShown, has, loadStrings, t } from "../shared/i18n";
 import { rememberSecret, setGameValue } from "../shared/storage";
 import { browserToken } from "./guest";
 import { type LobbyInfo, LobbyClient, type OpenSeek, type Paired, type Wanted } from "./lobby-client";
@@ -56,7 +56,7 @@ function onPaired(p: Paired): void {
   stopTimers();
   const url = gameUrl(p, options?.lang ?? "");
   if (!computerOpen) {
-    setStatus(t("lobby.paired", { name: opponentName(p) }));
+    setStatus(t("lobby.paired", { name: guestShown(p.opponent, p.opponentBot) }));
     location.assign(url);
     return;
   }
@@ -64,17 +64,12 @@ function onPaired(p: Paired): void {
   byId("lobby-cancel").hidden = true;
   byId("lobby-computer").hidden = true;
   byId("lobby-offer").hidden = false;
-  byId("lobby-offer-text").textContent = t("lobby.offer", { name: opponentName(p) });
+  byId("lobby-offer-text").textContent = t("lobby.offer", { name: guestShown(p.opponent, p.opponentBot) });
   const go = byId<HTMLButtonElement>("lobby-switch");
   go.textContent = t("lobby.switch");
   go.onclick = () => { clearAlert(); location.assign(url); };
-  setStatus(t("lobby.offer", { name: opponentName(p) }));
-  alertPaired(t("lobby.offer", { name: opponentName(p) }), url);
-}
-
-/** The opponent's guest name, marked when a program plays (PROTOCOL.md "Bots"). */
-function opponentName(p: Paired): string {
-  return p.opponentBot ? t("lobby.bot-name", { name: p.opponent }) : p.opponent;
+  setStatus(t("lobby.offer", { name: guestShown(p.opponent, p.opponentBot) }));
+  alertPaired(t("lobby.offer", { name: guestShown(p.opponent, p.opponentBot) }), url);
 }
 
 /** "waiting 3 min" for a seek that began at `since` (ms). */
@@ -105,7 +100,7 @@ function renderOpen(info: LobbyInfo): void {
 function openItem(o: OpenSeek): HTMLLIElement {
   const item = el("li", { class: "lobby-seek" });
   // The name is someone else's text: only ever textContent, isolated for the text direction.
-  const shown = o.bot ? t("lobby.bot-name", { name: o.name }) : o.name;  // a program's seek says so (PROTOCOL.md "Bots")
+  const shown = guestShown(o.name, o.bot);
   const name = el("bdi", { class: "lobby-seek-name" }, shown);
   const rules = el("span", { class: "lobby-seek-ruleset" }, rulesetName(o.ruleset));
   const since = el("span", { class: "lobby-seek-since", "data-since": String(o.since) }, waitedText(o.since));

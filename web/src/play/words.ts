@@ -1,7 +1,7 @@
 // The play page's words: whole catalog messages for each viewer (the player whose seat it is,
 // the opponent, a spectator, pass-and-play), never sentences glued from fragments. Every
 // function takes the game state and the viewer's seats and returns text in the page's language.
-import { has, t } from "../shared/i18n";
+import { guestShown, has, t } from "../shared/i18n";
 import type { GameEvent, State, TurnSteps } from "../shared/protocol";
 import { stepsOf } from "../shared/steps";
 
@@ -25,7 +25,7 @@ export function seatLabel(v: View, seat: number): string {
   // A lobby game's guest name (text only: every caller puts it in textContent).
   const guest = v.s.seats[seat]?.name;
   // A program's seat is marked as one (PROTOCOL.md "Bots").
-  if (typeof guest === "string" && guest.trim()) return v.s.seats[seat]?.bot === true ? t("lobby.bot-name", { name: guest }) : guest;
+  if (typeof guest === "string" && guest.trim()) return guestShown(guest, v.s.seats[seat]?.bot === true);
   // The level's id, a select in the catalog: each language words and cases the label itself.
   if (v.s.seats[seat]?.kind === "computer") return t("play.seat.computer", { level: v.s.level ?? "intermediate" });
   return v.you.length ? t("play.seat.opponent") : t(seat === 0 ? "play.seat.first" : "play.seat.second");

@@ -95,3 +95,8 @@ export function formatList(items: readonly (string | number)[], type: "and" | "o
   const tag = locale === "en" ? "en-GB" : locale;
   return new Intl.ListFormat(tag, { style: "long", type: type === "and" ? "conjunction" : "disjunction" }).format(items.map(String));
 }
+
+/** A lobby game's guest name as shown: marked "NAME, bot" when a program plays it (server/PROTOCOL.md "Bots"). */
+export function guestShown(name: string, bot: boolean): string {
+  return bot ? t("lobby.bot-name", { name }) : name;
+}
