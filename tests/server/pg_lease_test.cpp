@@ -67,14 +67,14 @@ protected:
 
 TEST_F(Postgres, MigrationsAreAppliedOnceAndRestartIsIdempotent) {
     { auto s = open("a"); }
-    EXPECT_EQ(query("SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_migrations"), "1,2");
+    EXPECT_EQ(query("SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_migrations"), "1,2,3");
     const std::string applied = query("SELECT string_agg(applied_ms::text, ',' ORDER BY version) FROM schema_migrations");
     EXPECT_EQ(query("SELECT count(*) FROM information_schema.columns WHERE table_name = 'games' AND column_name = 'epoch'"), "1");
     {
         auto s = open("a");  // a restart: nothing applied again
         s->createGame(row("g1"));
     }
-    EXPECT_EQ(query("SELECT count(*) FROM schema_migrations"), "2");
+    EXPECT_EQ(query("SELECT count(*) FROM schema_migrations"), "3");
     EXPECT_EQ(query("SELECT string_agg(applied_ms::text, ',' ORDER BY version) FROM schema_migrations"), applied);
     EXPECT_EQ(query("SELECT count(*) FROM games"), "1");
 }
@@ -95,7 +95,7 @@ TEST_F(Postgres, InstancesStartingAtOnceMigrateOnce) {
     for (auto& t : threads) t.join();
     EXPECT_EQ(opened.load(), 4);
     EXPECT_EQ(failed.load(), 0);
-    EXPECT_EQ(query("SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_migrations"), "1,2");
+    EXPECT_EQ(query("SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_migrations"), "1,2,3");
 }
 
 TEST_F(Postgres, ANewerSchemaIsRefused) {

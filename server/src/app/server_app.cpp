@@ -17,6 +17,7 @@
 #include "senet/site.hpp"
 #include "sqlite_backup.hpp"
 #include "storage.hpp"
+#include "seek_exchange.hpp"
 #include "websocket_session.hpp"
 
 namespace senet::server {
@@ -123,6 +124,8 @@ struct AppServices {
         router.setAnalysis(&analysis);
         router.setLobby(lobby.get());
         context.lobby = lobby.get();
+        // Sharing a database, seekers of every instance are paired with each other.
+        if (sharedStore) lobby->share(openPostgresSeekExchange(config.database, config.instance));
         router.setHealth(&health);
         context.connections.publishTo(&metrics.openConnections);
     }
@@ -136,6 +139,7 @@ struct AppServices {
     /// After the I/O threads: the worker threads stop and the last writes are made.
     void stop() {
         health.stop();
+        lobby->stopSharing();  // this instance's seeks leave the other instances' boards
         analysis.stop();  // before the io_context goes: queued answers hold its sessions
         scheduler.stop();
         commits.stop();  // the last batch is committed (its rooms reply to closed connections)

@@ -65,6 +65,65 @@ std::shared_ptr<SocketTarget> Lobby::connect(std::string address) {
     return std::make_shared<Connection>(shared_from_this(), std::move(address));
 }
 
+void Lobby::share(std::shared_ptr<SeekExchange> exchange) {
+    {
+        std::lock_guard lock(mutex_);
+        exchange_ = exchange;
+    }
+    exchange->start([weak = weak_from_this()](const std::string& seekId, const std::string& frame) {
+        if (auto lobby = weak.lock()) lobby->delivered(seekId, frame);
+    });
+}
+
+void Lobby::stopSharing() {
+    std::shared_ptr<SeekExchange> exchange;
+    {
+        std::lock_guard lock(mutex_);
+        exchange.swap(exchange_);
+        for (SeekEntry& e : seeks_) e.shared = false;
+    }
+    exchange.reset();  // joins its thread outside the lock (a frame handed now waits for the lock)
+}
+
+void Lobby::delivered(const std::string& seekId, const std::string& frame) {
+    Outbox out;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = std::find_if(seeks_.begin(), seeks_.end(), [&](const SeekEntry& e) { return e.id == seekId; });
+        if (it == seeks_.end()) return;  // its connection closed meanwhile: the game's abort will tell the other
+        const auto conn = conns_.find(it->conn);
+        if (conn == conns_.end()) return;
+        it->shared = false;  // the claim took it off the exchange
+        out.add(conn->second->peer, frame);
+        withdraw(*conn->second);
+    }
+    out.send();
+}
+
+bool Lobby::takeBack(SeekEntry& e) {
+    if (!exchange_ || !e.shared) return true;
+    e.shared = false;
+    try {
+        if (exchange_->withdraw(e.id)) return true;
+        e.claimed = true;
+        return false;
+    } catch (const std::exception& ex) {
+        // The database is unreachable, so no other instance can claim it either: pair it here.
+        logLimited("storage", std::string("lobby: a shared seek could not be taken back: ") + ex.what());
+        return true;
+    }
+}
+
+void Lobby::reshare(SeekEntry& e) {
+    if (!exchange_ || e.shared || e.claimed) return;
+    try {
+        exchange_->publish(SharedSeek{e.id, "", e.ruleset, e.name, e.browser, e.sinceMs, e.bot, e.bots});
+        e.shared = true;
+    } catch (const std::exception& ex) {
+        logLimited("storage", std::string("lobby: a seek could not be shared: ") + ex.what());
+    }
+}
+
 void Lobby::attach(Connection* c, std::weak_ptr<Peer> peer, const std::string& address) {
     Outbox out;
     {
@@ -154,12 +213,30 @@ void Lobby::onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out) {
         return out.add(c.peer, errorFrame("too-many-seeks", "this address already has " + std::to_string(it->second) +
                                                                 " open seeks; close one or try again later"));
     const std::string browser = s.browser.value_or("");
+    // A waiting seek here first (no round trip), else the oldest of another instance.
     for (auto it = seeks_.begin(); it != seeks_.end(); ++it) {
-        if (!compatible(it->ruleset, s.ruleset)) continue;
+        if (it->claimed || !compatible(it->ruleset, s.ruleset)) continue;
         if (!browser.empty() && it->browser == browser) continue;  // two tabs of one browser
         if (!botsAgree(s.bot, s.bots, it->bot, it->bots)) continue;
-        pair(it, c, *name, browser, s.ruleset, s.bot, out);
+        const bool wasShared = it->shared;
+        if (!takeBack(*it)) continue;  // another instance paired it a moment ago
+        if (!pair(Older{SharedSeek{it->id, "", it->ruleset, it->name, it->browser, it->sinceMs, it->bot, it->bots}, it->conn}, c,
+                  *name, browser, s.ruleset, s.bot, out) &&
+            wasShared)
+            reshare(*it);
         return;
+    }
+    if (exchange_) {
+        std::optional<SharedSeek> remote;
+        try {
+            remote = exchange_->claim(SharedSeek{"", "", s.ruleset, *name, browser, 0, s.bot, s.bots});
+        } catch (const std::exception& ex) {
+            logLimited("storage", std::string("lobby: the other instances' seeks could not be read: ") + ex.what());
+        }
+        if (remote) {
+            if (!pair(Older{*remote, nullptr}, c, *name, browser, s.ruleset, s.bot, out)) restoreRemote(*remote);
+            return;
+        }
     }
     SeekEntry e;
     e.id = fairness::randomToken(12);
@@ -174,6 +251,7 @@ void Lobby::onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out) {
     seeks_.push_back(std::move(e));
     c.seek = std::prev(seeks_.end());
     ++seeksByAddress_[c.address];
+    reshare(seeks_.back());
     out.add(c.peer, protocol::envelope("seeking", jsonText(json{{"ruleset", s.ruleset}, {"id", seeks_.back().id}, {"name", *name}})));
 }
 
@@ -182,31 +260,73 @@ void Lobby::onTake(Conn& c, const protocol::lobby::Take& t, Outbox& out) {
     if (!name) return;
     auto it = seeks_.begin();
     while (it != seeks_.end() && it->id != t.seek) ++it;
-    if (it == seeks_.end()) return out.add(c.peer, errorFrame("gone", "take: this seek is no longer open"));
     const std::string browser = t.browser.value_or("");
+    if (it == seeks_.end() && exchange_) return takeRemote(c, t, *name, browser, out);
+    if (it == seeks_.end() || it->claimed) return out.add(c.peer, errorFrame("gone", "take: this seek is no longer open"));
     if ((c.seek && *c.seek == it) || (!browser.empty() && it->browser == browser))
         return out.add(c.peer, errorFrame("same-browser", "take: this seek is from this browser"));
     // A person who takes a bot's seek chose it; a bot takes only a seek that accepts bots.
     if (t.bot && !it->bots) return out.add(c.peer, errorFrame("no-bots", "take: this seek does not accept bots"));
+    const bool wasShared = it->shared;
+    if (!takeBack(*it)) return out.add(c.peer, errorFrame("gone", "take: this seek is no longer open"));
     withdraw(c);
-    pair(it, c, *name, browser, it->ruleset, t.bot, out);
+    if (!pair(Older{SharedSeek{it->id, "", it->ruleset, it->name, it->browser, it->sinceMs, it->bot, it->bots}, it->conn}, c, *name,
+              browser, it->ruleset, t.bot, out) &&
+        wasShared)
+        reshare(*it);
+}
+
+void Lobby::takeRemote(Conn& c, const protocol::lobby::Take& t, const std::string& name, const std::string& browser, Outbox& out) {
+    std::optional<SharedSeek> remote;
+    try {
+        remote = exchange_->claimId(t.seek);
+    } catch (const std::exception& ex) {
+        logLimited("storage", std::string("lobby: the other instances' seeks could not be read: ") + ex.what());
+    }
+    if (!remote) return out.add(c.peer, errorFrame("gone", "take: this seek is no longer open"));
+    if (!browser.empty() && remote->browser == browser) {
+        restoreRemote(*remote);
+        return out.add(c.peer, errorFrame("same-browser", "take: this seek is from this browser"));
+    }
+    if (t.bot && !remote->bots) {
+        restoreRemote(*remote);
+        return out.add(c.peer, errorFrame("no-bots", "take: this seek does not accept bots"));
+    }
+    withdraw(c);
+    if (!pair(Older{*remote, nullptr}, c, name, browser, remote->ruleset, t.bot, out)) restoreRemote(*remote);
+}
+
+void Lobby::restoreRemote(const SharedSeek& seek) {
+    try {
+        exchange_->publish(seek);
+    } catch (const std::exception& ex) {
+        // Its seeker waits on without being seen; a reconnect of its page seeks again.
+        logLimited("storage", std::string("lobby: a claimed seek could not be given back: ") + ex.what());
+    }
 }
 
 void Lobby::withdraw(Conn& c) {
     if (!c.seek) return;
     const auto it = *c.seek;
+    if (it->shared && exchange_) {
+        try {
+            exchange_->withdraw(it->id);  // false: claimed meanwhile; the game's abort tells the other
+        } catch (const std::exception& ex) {
+            logLimited("storage", std::string("lobby: a shared seek could not be withdrawn: ") + ex.what());
+        }
+    }
     if (auto a = seeksByAddress_.find(it->address); a != seeksByAddress_.end() && --a->second == 0) seeksByAddress_.erase(a);
     seeks_.erase(it);
     c.seek.reset();
 }
 
-bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
+bool Lobby::pair(const Older& older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
                  bool bot, Outbox& out) {
     if (!takeCreateToken(c.address)) {
         out.add(c.peer, errorFrame("rate-limited", "too many games from this address; try again in a moment"));
         return false;
     }
-    const std::string ruleset = older->ruleset != "any" ? older->ruleset : wanted != "any" ? wanted : "standard";
+    const std::string ruleset = older.seek.ruleset != "any" ? older.seek.ruleset : wanted != "any" ? wanted : "standard";
     CreateRequest req;
     req.ruleset = *rulesetByKey(ruleset);
     req.opponent = Opponent::Friend;
@@ -228,11 +348,11 @@ bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, con
     const int olderSeat = req.creatorSeat, newSeat = joined.seat;
     std::array<std::string, 2> names, browsers;
     std::array<bool, 2> bots{};
-    names[olderSeat] = older->name;
+    names[olderSeat] = older.seek.name;
     names[newSeat] = name;
-    browsers[olderSeat] = older->browser;
+    browsers[olderSeat] = older.seek.browser;
     browsers[newSeat] = browser;
-    bots[olderSeat] = older->bot;
+    bots[olderSeat] = older.seek.bot;
     bots[newSeat] = bot;
     room->setGuestNames(names, bots);
     auto paired = [&](int seat, const std::string& secret) {
@@ -248,10 +368,19 @@ bool Lobby::pair(SeekList::iterator older, Conn& c, const std::string& name, con
                                     {"opponent", names[1 - seat]},
                                     {"opponentBot", bots[1 - seat]}}));
     };
-    Conn& waiting = *conns_.at(older->conn);
-    out.add(waiting.peer, paired(olderSeat, created.secret));
+    if (older.conn) {
+        Conn& waiting = *conns_.at(older.conn);
+        out.add(waiting.peer, paired(olderSeat, created.secret));
+        withdraw(waiting);
+    } else {
+        try {
+            exchange_->deliver(older.seek, paired(olderSeat, created.secret));
+        } catch (const std::exception& e) {
+            // The other seeker never hears of it; the game's abort after abortAfter tells this one.
+            logLimited("storage", std::string("lobby: a paired frame could not be handed over: ") + e.what());
+        }
+    }
     out.add(c.peer, paired(newSeat, joined.secret));
-    withdraw(waiting);
     games_.push_back(Watched{created.id, ruleset, room, clock_.now(), browsers, false});
     ++paired_;
     scheduleTick();

@@ -1,13 +1,16 @@
 // The lobby (PROTOCOL.md "Lobby"): strangers' seeks, first come first served per ruleset, paired
 // into ordinary friend games made by the registry; the counts and open seeks every lobby
-// connection sees; the 30 s abort of a paired game nobody starts, and its ladder. In process:
-// one instance's seeks pair with each other. Thread-safe.
+// connection sees; the 30 s abort of a paired game nobody starts, and its ladder. Alone, an
+// instance's seeks pair with each other in process; sharing a database, with the seeks of the
+// other instances through a SeekExchange (server/README.md, "The lobby across instances").
+// Thread-safe.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <array>
 #include <list>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -17,6 +20,7 @@
 
 #include "abort_ladder.hpp"
 #include "registry.hpp"
+#include "seek_exchange.hpp"
 #include "socket_target.hpp"
 
 namespace senet::server::lobby {
@@ -53,6 +57,14 @@ public:
     /// A new lobby connection from client `address` (per-address limits): the target of its
     /// WebSocket session. The first frame it gets, at attach, is the `lobby` frame.
     std::shared_ptr<SocketTarget> connect(std::string address);
+    /// Pairs this lobby's seekers with those of the other instances on `exchange` too (and
+    /// starts it): a seeker here is paired with a waiting seek here first, else with the
+    /// oldest matching seek of another instance, else its seek is shared. Call once, before
+    /// the first connection.
+    void share(std::shared_ptr<SeekExchange> exchange);
+    /// Stops sharing (the exchange's thread ends and this instance's seeks are withdrawn);
+    /// pairing goes on in process. For a stop of the server.
+    void stopSharing();
     /// The `lobby` frame's data (and GET /api/lobby's body): counts and open seeks, no secret.
     std::string countsJson();
     /// Sends the counts frame to every connection if they changed since the last one, then
@@ -78,6 +90,8 @@ private:
         bool bots = false;         ///< may be paired with a bot (seek `bots`)
         Connection* conn = nullptr;
         std::string address;
+        bool shared = false;   ///< published on the exchange (and not taken back)
+        bool claimed = false;  ///< another instance paired it: its `paired` frame is on the way
     };
     using SeekList = std::list<SeekEntry>;
     /// A lobby connection.
@@ -116,18 +130,38 @@ private:
     /// Refuses a seeker that must wait (the ladder) or whose name is bad; else its checked name.
     std::optional<std::string> admit(Conn& c, const std::optional<std::string>& name, const std::optional<std::string>& browser,
                                      Outbox& out);
+    /// The older side of a pairing: a seek waiting here (`conn` its connection) or one claimed
+    /// from another instance (`conn` null; `seek.instance` names it).
+    struct Older {
+        SharedSeek seek;
+        Connection* conn = nullptr;
+    };
     /// Makes the game of the waiting seek `older` and the newcomer `c`; false (error `storage`
-    /// sent to `c`, the seek left waiting) when it could not be stored.
+    /// or `rate-limited` sent to `c`, nothing changed) when it could not be made.
     /// `wanted`: the newcomer's ruleset (or "any"): the game's when the waiting seek is "any".
     /// `bot`: the newcomer is a program.
-    bool pair(SeekList::iterator older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
-              bool bot, Outbox& out);
+    bool pair(const Older& older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted, bool bot,
+              Outbox& out);
+    /// Takes a waiting seek here back from the exchange before pairing it here: false when
+    /// another instance claimed it first (it is marked `claimed`).
+    bool takeBack(SeekEntry& e);
+    /// Shares `e` again (a pairing of it failed after takeBack).
+    void reshare(SeekEntry& e);
+    /// Take of seek t.seek, not waiting here: claimed from another instance when it waits there.
+    void takeRemote(Conn& c, const protocol::lobby::Take& t, const std::string& name, const std::string& browser, Outbox& out);
+    /// Shares a seek claimed from another instance again (its pairing failed or was refused).
+    void restoreRemote(const SharedSeek& seek);
+    /// A frame another instance handed to seek `seekId` (on the exchange's thread).
+    void delivered(const std::string& seekId, const std::string& frame);
     void scheduleTick();
     /// Takes one game from `address`'s bucket; false when it is empty.
     bool takeCreateToken(const std::string& address);
     std::string countsJsonLocked();
+    /// The lobby games not yet over, by ruleset.
+    std::map<std::string, int> playingLocked() const;
 
     Registry& registry_;
+    std::shared_ptr<SeekExchange> exchange_;  ///< null: this instance alone
     Scheduler& scheduler_;
     Clock& clock_;
     const Options options_;

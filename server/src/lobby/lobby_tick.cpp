@@ -24,23 +24,51 @@ std::string Lobby::countsJson() {
     return countsJsonLocked();
 }
 
+std::map<std::string, int> Lobby::playingLocked() const {
+    std::map<std::string, int> games;
+    for (const Watched& g : games_) ++games[g.ruleset];
+    return games;
+}
+
 std::string Lobby::countsJsonLocked() {
+    // This lobby's seeks and games, and (sharing a database) the other instances' as last read.
+    const SeekBoard board = exchange_ ? exchange_->board() : SeekBoard{};
+    std::map<std::string, int> seeking = board.seeking, games = board.playing;
+    std::vector<const SharedSeek*> remote;
+    for (const SharedSeek& s : board.open) remote.push_back(&s);
+    for (const SeekEntry& s : seeks_)
+        if (!s.claimed) ++seeking[s.ruleset];
+    for (const auto& [ruleset, n] : playingLocked()) games[ruleset] += n;
     json rulesets = json::object();
-    for (const Ruleset* r : allRulesets()) rulesets[std::string(r->key)] = json{{"seeking", 0}, {"playing", 0}};
-    for (const SeekEntry& s : seeks_) {
-        if (s.ruleset != "any") {
-            rulesets[s.ruleset]["seeking"] = rulesets[s.ruleset]["seeking"].get<int>() + 1;
-            continue;
-        }
-        for (auto& [key, counts] : rulesets.items()) counts["seeking"] = counts["seeking"].get<int>() + 1;
+    for (const Ruleset* r : allRulesets()) {
+        const std::string key(r->key);
+        const auto n = [](const std::map<std::string, int>& m, const std::string& k) {
+            const auto it = m.find(k);
+            return it == m.end() ? 0 : it->second;
+        };
+        rulesets[key] = json{{"seeking", n(seeking, key) + n(seeking, "any")}, {"playing", 2 * n(games, key)}};
     }
-    for (const Watched& g : games_) rulesets[g.ruleset]["playing"] = rulesets[g.ruleset]["playing"].get<int>() + 2;
+    // The open list, oldest first: this lobby's seeks merged with the others'.
     json open = json::array();
-    for (const SeekEntry& s : seeks_) {
-        if (open.size() >= options_.openListMax) break;
-        json entry{{"id", s.id}, {"ruleset", s.ruleset}, {"name", s.name}, {"since", s.sinceMs}};
-        if (s.bot) entry["bot"] = true;  // a program's seek, marked
-        open.push_back(std::move(entry));
+    auto mine = seeks_.begin();
+    auto theirs = remote.begin();
+    const auto entry = [](const std::string& id, const std::string& ruleset, const std::string& name, std::int64_t since, bool bot) {
+        json e{{"id", id}, {"ruleset", ruleset}, {"name", name}, {"since", since}};
+        if (bot) e["bot"] = true;  // a program's seek, marked
+        return e;
+    };
+    while (open.size() < options_.openListMax) {
+        while (mine != seeks_.end() && mine->claimed) ++mine;
+        const bool haveMine = mine != seeks_.end(), haveTheirs = theirs != remote.end();
+        if (!haveMine && !haveTheirs) break;
+        if (haveMine && (!haveTheirs || mine->sinceMs <= (*theirs)->sinceMs)) {
+            open.push_back(entry(mine->id, mine->ruleset, mine->name, mine->sinceMs, mine->bot));
+            ++mine;
+        } else {
+            const SharedSeek& s = **theirs;
+            open.push_back(entry(s.id, s.ruleset, s.name, s.sinceMs, s.bot));
+            ++theirs;
+        }
     }
     return jsonText(json{{"rulesets", std::move(rulesets)}, {"open", std::move(open)}});
 }
@@ -99,6 +127,7 @@ void Lobby::tick() {
             }
             games_.erase(it);
         }
+        if (exchange_) exchange_->setPlaying(playingLocked());
         std::string counts = countsJsonLocked();
         if (counts != lastCounts_) {
             lastCounts_ = std::move(counts);

@@ -16,17 +16,6 @@ namespace senet::server::pg {
 
 namespace {
 
-/// The advisory lock key of an instance name: 64-bit FNV-1a of "senet-instance:NAME" (the same
-/// in every process and version; the migrations' lock key is another number).
-std::int64_t lockKey(const std::string& instance) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : "senet-instance:" + instance) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    return static_cast<std::int64_t>(h);
-}
-
 std::string firstLine(std::string s) {
     s = s.substr(0, s.find('\n'));
     while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.pop_back();
@@ -45,6 +34,15 @@ std::string connectionName() {
 }
 
 }  // namespace
+
+std::int64_t lockKey(const std::string& instance) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : "senet-instance:" + instance) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return static_cast<std::int64_t>(h);
+}
 
 std::unique_ptr<pqxx::connection> InstanceLock::connect() {
     std::unique_ptr<pqxx::connection> c;

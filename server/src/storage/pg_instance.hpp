@@ -16,6 +16,11 @@
 
 namespace senet::server::pg {
 
+/// The advisory lock key of an instance name: 64-bit FNV-1a of "senet-instance:NAME" (the same
+/// in every process and version; the migrations' lock key is another number). In pg_locks a
+/// held key shows as classid (its high 32 bits) and objid (its low 32 bits), objsubid 1.
+std::int64_t lockKey(const std::string& instance);
+
 class InstanceLock {
 public:
     /// Connects to `url` and takes the lock of `instance`, waiting up to `wait` for a holder

@@ -55,6 +55,35 @@ ALTER TABLE games ADD COLUMN lease_expires_ms BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX games_orphans ON games (lease_expires_ms) WHERE status = 'playing';
 CREATE INDEX games_owner ON games (owner) WHERE owner <> '';
 )sql"},
+    // The lobby across instances (pg_seeks.cpp): not a game's, so not keyed by a game id.
+    {3, "the lobby's shared seeks, the instances that hold them and the frames handed between them", R"sql(
+CREATE TABLE lobby_instances (
+  instance TEXT PRIMARY KEY,
+  alive_ms BIGINT NOT NULL,
+  lock_hi BIGINT NOT NULL,
+  lock_lo BIGINT NOT NULL,
+  playing TEXT NOT NULL
+);
+CREATE TABLE lobby_seeks (
+  id TEXT PRIMARY KEY,
+  instance TEXT NOT NULL,
+  ruleset TEXT NOT NULL,
+  name TEXT NOT NULL,
+  browser TEXT NOT NULL,
+  since_ms BIGINT NOT NULL,
+  bot BOOLEAN NOT NULL,
+  bots BOOLEAN NOT NULL
+);
+CREATE INDEX lobby_seeks_since ON lobby_seeks (since_ms, id);
+CREATE INDEX lobby_seeks_instance ON lobby_seeks (instance);
+CREATE TABLE lobby_deliveries (
+  instance TEXT NOT NULL,
+  seek_id TEXT NOT NULL,
+  frame TEXT NOT NULL,
+  at_ms BIGINT NOT NULL,
+  PRIMARY KEY (instance, seek_id)
+);
+)sql"},
 };
 
 /// The key of the advisory lock that serialises migrations (any fixed number: "senet-sc").
