@@ -28,9 +28,41 @@ protected:
         b_.reset();
         PgServerTest::TearDown();
     }
-    void startBoth() {
-        a_ = std::make_unique<ServerProcess>(dir_.path() / "a", web_, std::vector<std::string>{"--database", url_, "--instance", "la"});
-        b_ = std::make_unique<ServerProcess>(dir_.path() / "b", web_, std::vector<std::string>{"--database", url_, "--instance", "lb"});
+    void startBoth(std::vector<std::string> extra = {}) {
+        const auto flags = [&](const char* name) {
+            std::vector<std::string> f{"--database", url_, "--instance", name};
+            f.insert(f.end(), extra.begin(), extra.end());
+            return f;
+        };
+        a_ = std::make_unique<ServerProcess>(dir_.path() / "a", web_, flags("la"));
+        b_ = std::make_unique<ServerProcess>(dir_.path() / "b", web_, flags("lb"));
+    }
+    /// The game `id` as GET /api/games/{id} on `port` answers, once `pred` holds of it (polled up to `seconds`).
+    template <class Pred>
+    json gameOnce(unsigned short port, const std::string& id, Pred pred, int seconds = 10) {
+        json body;
+        const auto until = Clock::now() + std::chrono::seconds(seconds);
+        do {
+            const HttpReply r = httpRequest(port, "GET", "/api/games/" + id);
+            body = r.bodyJson();
+            if (r.status == 200 && pred(body)) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        } while (Clock::now() < until);
+        return body;
+    }
+    /// Pairs a seeker on a (browser `ta`) with one on b (browser `tb`); their paired frames' data.
+    std::pair<json, json> pairAcross(const std::string& ta, const std::string& tb, std::unique_ptr<WsClient>& ca,
+                                     std::unique_ptr<WsClient>& cb) {
+        ca = std::make_unique<WsClient>(a_->port(), "/ws/lobby");
+        cb = std::make_unique<WsClient>(b_->port(), "/ws/lobby");
+        ca->send("seek", {{"ruleset", "standard"}, {"browser", ta}});
+        EXPECT_TRUE(ca->receiveType("seeking"));
+        std::this_thread::sleep_for(std::chrono::milliseconds(1200));  // b reads a's seek: not needed to pair, to list
+        cb->send("seek", {{"ruleset", "standard"}, {"browser", tb}});
+        const auto pb = cb->receiveType("paired");
+        const auto pa = ca->receiveType("paired");
+        if (!pa || !pb) return {json(), json()};
+        return {(*pa)["d"], (*pb)["d"]};
     }
     /// GET /api/lobby of `port` once `pred` holds of it (polled up to 5 s: each instance reads the others' seeks every second).
     template <class Pred>
@@ -91,13 +123,18 @@ TEST_F(PgLobby, SeekersOnTwoInstancesArePairedIntoOneGame) {
     EXPECT_NE(da["seat"], db["seat"]);
     EXPECT_NE(da["secret"], db["secret"]);
 
-    // Both seats play the game, made at the instance that paired them (b).
+    // Both seats play the game at the other instance (a): b made it and handed it on at once,
+    // with the guest names, so a takes it without waiting ("moved") and shows them.
     const std::string id = da["game"];
-    WsClient ga(b_->port(), id), gb(b_->port(), id);
+    const auto connecting = Clock::now();
+    WsClient ga(a_->port(), id), gb(a_->port(), id);
     const json sta = ga.hello(da["secret"], "seed-a");
     const json stb = gb.hello(db["secret"], "seed-b");
     EXPECT_EQ(sta["you"], json::array({da["seat"]}));
     EXPECT_EQ(stb["you"], json::array({db["seat"]}));
+    EXPECT_LT(Clock::now() - connecting, std::chrono::seconds(1));
+    EXPECT_EQ(stb["seats"][da["seat"].get<int>()]["name"], "Hatshepsut") << stb.dump();
+    EXPECT_EQ(sta["seats"][db["seat"].get<int>()]["name"], db["name"]);
     WsClient& seat0 = da["seat"] == 0 ? ga : gb;
     seat0.send("throw", {{"ply", 0}});
     EXPECT_TRUE(seat0.receiveUntilPly(1));
@@ -209,6 +246,57 @@ TEST_F(PgLobby, ASeekOfAKilledInstanceIsNeverClaimed) {
     const auto p2 = sb.receiveType("paired");
     ASSERT_TRUE(p1 && p2);
     EXPECT_EQ((*p1)["d"]["game"], (*p2)["d"]["game"]);
+}
+
+TEST_F(PgLobby, AnUnstartedGameIsAbortedWhereverItIsAndTheLadderCountsIt) {
+    startBoth({"--lobby-abort-seconds", "2"});
+    // Both seats come to the game at a (b made it), nobody throws: a aborts it at its time.
+    std::unique_ptr<WsClient> l1, l2;
+    const auto [p1, p2] = pairAcross("came-a", "came-b", l1, l2);
+    ASSERT_TRUE(p1.is_object() && p2.is_object());
+    const std::string played = p1["game"];
+    WsClient g1(a_->port(), played), g2(a_->port(), played);
+    g1.hello(p1["secret"], "s1");
+    g2.hello(p2["secret"], "s2");
+    const json over = gameOnce(a_->port(), played, [](const json& g) { return g.value("phase", "") == "over"; });
+    EXPECT_EQ(over["result"], (json{{"winner", nullptr}, {"player", nullptr}, {"reason", "aborted"}})) << over.dump();
+
+    // Three games from one browser (three tabs on b) that nobody comes to: b, which made them,
+    // aborts them once their time is past (no instance holds them) and its ladder counts them.
+    std::vector<std::unique_ptr<WsClient>> lobbies;
+    std::vector<std::string> games;
+    for (int i = 0; i < 3; ++i) {
+        std::unique_ptr<WsClient> ca, cb;
+        const auto [pa, pb] = pairAcross("partner-" + std::to_string(i), "gone", ca, cb);
+        ASSERT_TRUE(pa.is_object() && pb.is_object());
+        games.push_back(pa["game"]);
+        lobbies.push_back(std::move(ca));
+        lobbies.push_back(std::move(cb));
+    }
+    for (const auto& id : games) {
+        const json g = gameOnce(b_->port(), id, [](const json& j) { return j.value("phase", "") == "over"; }, 15);
+        EXPECT_EQ(g["result"]["reason"], "aborted") << id << " " << g.dump();
+    }
+    // The third abort in a row: that browser waits before it may seek again, at b.
+    WsClient again(b_->port(), "/ws/lobby");
+    json refused;
+    const auto until = Clock::now() + std::chrono::seconds(5);
+    while (Clock::now() < until) {
+        again.send("seek", {{"ruleset", "standard"}, {"browser", "gone"}});
+        while (true) {  // its answer: `seeking` or `error` (lobby frames may come between)
+            const auto f = again.receive();
+            if (!f) break;
+            if ((*f)["t"] == "error" || (*f)["t"] == "seeking") {
+                refused = *f;
+                break;
+            }
+        }
+        if (refused["t"] == "error") break;
+        again.send("cancel");
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    }
+    EXPECT_EQ(refused["t"], "error") << refused.dump();
+    EXPECT_EQ(refused["d"]["code"], "wait") << refused.dump();
 }
 
 }  // namespace

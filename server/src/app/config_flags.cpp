@@ -115,6 +115,8 @@ const Flag kFlags[] = {
      nullptr, nullptr, nullptr, 22},
     {"lobby-seeks-per-address", "N", "open lobby seeks per address (default 20)", K::Whole, &C::lobbySeeksPerAddress, 1, 1000000000,
      nullptr, nullptr, nullptr, 40},
+    {"lobby-abort-seconds", "N", "seconds a paired lobby game may wait for its first throw (default 30)", K::Whole, &C::lobbyAbort,
+     1, 3600, nullptr, nullptr, nullptr, 41},
     {"trusted-proxy", "A[,B]", "proxies whose X-Forwarded-For names the client (default none)", K::Custom, {}, 0, 0, nullptr,
      applyTrustedProxy, nullptr, 34},
     {"allow-origin", "O[,O]", "origins besides the server's own that may open WebSockets (default none)", K::Custom, {}, 0, 0, nullptr,

@@ -98,6 +98,7 @@ AnalysisService::Options analysisOptions(const Config& config) {
 lobby::Options lobbyOptions(const Config& config) {
     lobby::Options options;
     options.seeksPerAddress = config.lobbySeeksPerAddress;
+    options.abortAfter = config.lobbyAbort;
     options.createRate = config.createRate;
     options.createBurst = config.createBurst;
     return options;

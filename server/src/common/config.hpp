@@ -44,6 +44,7 @@ struct Config {
     double joinBurst = 20;                      ///< --join-burst: joins per address at once
     int maxWaitingGames = 20;                   ///< --max-waiting-games: friend games not yet joined, per address
     int lobbySeeksPerAddress = 20;              ///< --lobby-seeks-per-address: open lobby seeks per client address
+    std::chrono::seconds lobbyAbort{30};        ///< --lobby-abort-seconds: a paired game with no throw by then is aborted
     std::vector<std::string> trustedProxies;    ///< --trusted-proxy A[,B]: peers whose X-Forwarded-For is believed (canonical)
     std::vector<std::string> allowOrigins;      ///< --allow-origin O[,O]: extra origins allowed to open WebSockets
     std::size_t maxQueueBytes = 1 << 20;        ///< --max-queue-bytes: unsent bytes per WebSocket before it is closed

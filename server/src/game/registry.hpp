@@ -98,6 +98,10 @@ public:
     /// GameElsewhere when another instance holds it (and notes the id for takeOver), StorageError
     /// when the store fails.
     Lookup find(const std::string& id);
+    /// With a shared store: drops the room of `id` from memory and releases its lease, so that
+    /// the instance nginx sends its players to takes it at once (the lobby's games, made where
+    /// the second seeker was connected). Nothing with a store of one instance. Throws nothing.
+    void handOn(const std::string& id);
     /// The stored row of `id`, read without loading or leasing the game; nullopt for an unknown id.
     /// Throws StorageError.
     std::optional<GameRow> peek(const std::string& id);

@@ -74,6 +74,23 @@ void Registry::dropMoved(const std::string& id, const Room* room) {
     services_.metrics.leasesLost.fetch_add(1, std::memory_order_relaxed);
 }
 
+void Registry::handOn(const std::string& id) {
+    if (!shared_) return;
+    std::shared_ptr<Room> room;  // destroyed outside the registry's mutex
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = rooms_.find(id);
+        if (it == rooms_.end()) return;
+        room = std::move(it->second);
+        rooms_.erase(it);
+        releasing_.insert(id);
+        countRooms();
+    }
+    release(id);
+    std::lock_guard lock(mutex_);
+    releasing_.erase(id);
+}
+
 void Registry::release(const std::string& id) {
     try {
         services_.storage.releaseLease(id, services_.config.instance);

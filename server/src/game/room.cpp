@@ -55,6 +55,19 @@ Room::Room(Services& services, GameRow row, Game game, std::int64_t ply, std::in
             resultText_ = jsonText(r);
         }
     }
+    // A lobby game's guests, kept with the game by a shared store (setGuestNames at the instance that paired it).
+    if (!row_.guests.empty()) {
+        const json g = json::parse(row_.guests, nullptr, false);
+        const auto pairOf = [&](const char* key, auto is) -> const json* {
+            const auto it = g.is_object() ? g.find(key) : g.end();
+            if (it == g.end() || !it->is_array() || it->size() != 2 || !is((*it)[0]) || !is((*it)[1])) return nullptr;
+            return &*it;
+        };
+        if (const json* n = pairOf("names", [](const json& v) { return v.is_string() && v.get_ref<const std::string&>().size() <= 100; }))
+            guestNames_ = {(*n)[0].get<std::string>(), (*n)[1].get<std::string>()};
+        if (const json* b = pairOf("bots", [](const json& v) { return v.is_boolean(); })) bots_ = {(*b)[0].get<bool>(), (*b)[1].get<bool>()};
+        if (g.is_object() && g.contains("abortAt") && g["abortAt"].is_number_integer()) abortAtMs_ = g["abortAt"].get<std::int64_t>();
+    }
     if (!overLocked()) services_.metrics.gamesRunning.fetch_add(1);
 }
 
@@ -223,11 +236,33 @@ void Room::receive(Peer* key, std::string_view frame, std::chrono::steady_clock:
     handle(key, std::get<protocol::ClientMessage>(parsed), received);
 }
 
-void Room::setGuestNames(std::array<std::string, 2> names, std::array<bool, 2> bots) {
+void Room::setGuestNames(std::array<std::string, 2> names, std::array<bool, 2> bots, std::int64_t abortAtMs) {
     Guard lock(*this);
+    json guests{{"names", names}, {"bots", bots}};
+    if (abortAtMs > 0) guests["abortAt"] = abortAtMs;
+    services_.storage.setGuests(row_.id, jsonText(guests));
     guestNames_ = std::move(names);
     bots_ = bots;
+    abortAtMs_ = abortAtMs;
     frames_.changed();
+    armAbort();
+}
+
+void Room::armAbort() {
+    if (abortAtMs_ <= 0 || abortArmed_ || overLocked() || throwIndex_ > 0) return;
+    const auto nowMs =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    abortArmed_ = true;
+    services_.scheduler.afterUncounted(std::chrono::milliseconds(std::max<std::int64_t>(0, abortAtMs_ - nowMs)),
+                                       [weak = weak_from_this()] {
+                                           const auto room = weak.lock();
+                                           if (!room) return;
+                                           {
+                                               Guard lock(*room);
+                                               room->abortArmed_ = false;
+                                           }
+                                           room->abortUnstarted();  // nothing when it has started meanwhile
+                                       });
 }
 
 bool Room::started() const {

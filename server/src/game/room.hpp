@@ -92,10 +92,13 @@ public:
     /// Answers a message that failed to parse (counts it, sends the error).
     void reject(Peer* key, const protocol::ParseError& error) override;
 
-    /// Lobby games (PROTOCOL.md "Lobby"): the guest names of seat 0 and 1, kept in memory only
+    /// Lobby games (PROTOCOL.md "Lobby"): the guest names of seat 0 and 1, kept in memory
     /// and shown in the state's `seats[i].name` as text; `bots`: which seats a program holds
     /// (PROTOCOL.md "Bots"), shown as `seats[i].bot` and kept in the record's `bots`.
-    void setGuestNames(std::array<std::string, 2> names, std::array<bool, 2> bots = {});
+    /// `abortAtMs` (Unix ms, 0 none): the room aborts itself then unless it has started, at
+    /// whichever instance holds it. All three are kept with the game by a shared store
+    /// (Storage::setGuests) for the instance that loads it next. Throws StorageError.
+    void setGuestNames(std::array<std::string, 2> names, std::array<bool, 2> bots = {}, std::int64_t abortAtMs = 0);
     /// Whether the game has had its first throw.
     bool started() const;
     /// Whether seat `seat` has said hello with its secret (its client seed is fixed).
@@ -278,6 +281,10 @@ private:
     std::array<bool, 2> rematchOffered_{};
     std::array<std::string, 2> guestNames_{};  ///< lobby games only; "" otherwise
     std::array<bool, 2> bots_{};               ///< lobby games: the seats a program holds
+    std::int64_t abortAtMs_ = 0;               ///< lobby games of a shared store: the unstarted abort's time (Unix ms)
+    bool abortArmed_ = false;                  ///< its timer is set
+    /// Sets the timer of the unstarted abort (abortAtMs_), unless set, started or over. Under the lock.
+    void armAbort();
     std::vector<Played> played_;          ///< the game's actions as it stands (take-backs removed)
     std::vector<TakeBackMark> takebacks_;  ///< the take-backs, in order (the record's `takebacks`)
     PhraseLimiter phraseLimiter_;                ///< the phrases' rate limit per seat

@@ -35,6 +35,7 @@ void Room::kick() {
     Guard lock(*this);
     ++uses_;
     scheduleComputer();
+    armAbort();  // a lobby game loaded at this instance: its unstarted abort is kept here now
 }
 
 void Room::scheduleComputer() {

@@ -354,7 +354,17 @@ bool Lobby::pair(const Older& older, Conn& c, const std::string& name, const std
     browsers[newSeat] = browser;
     bots[olderSeat] = older.seek.bot;
     bots[newSeat] = bot;
-    room->setGuestNames(names, bots);
+    // Sharing a database, the game is handed on at once (its players come through nginx by its
+    // id, most likely to another instance): its guests and its unstarted abort go with it.
+    const bool away = exchange_ != nullptr;
+    try {
+        room->setGuestNames(names, bots, away ? unixMs() + options_.abortAfter.count() : 0);
+    } catch (const std::exception& e) {
+        logLimited("storage", std::string("lobby: the game's guests could not be stored: ") + e.what());
+        out.add(c.peer, errorFrame("storage", "the game could not be stored; try again"));
+        return false;
+    }
+    if (away) registry_.handOn(created.id);
     auto paired = [&](int seat, const std::string& secret) {
         return protocol::envelope(
             "paired", jsonText(json{{"game", created.id},
@@ -381,7 +391,7 @@ bool Lobby::pair(const Older& older, Conn& c, const std::string& name, const std
         }
     }
     out.add(c.peer, paired(newSeat, joined.secret));
-    games_.push_back(Watched{created.id, ruleset, room, clock_.now(), browsers, false});
+    games_.push_back(Watched{created.id, ruleset, room, clock_.now(), browsers, false, away});
     ++paired_;
     scheduleTick();
     return true;

@@ -109,7 +109,24 @@ private:
         Clock::time_point pairedAt;
         std::array<std::string, 2> browsers;  ///< by seat
         bool started = false;
+        /// Handed on (a shared store): its room is wherever its players are; watched through
+        /// the stored row (checkAway) from abortAfter on.
+        bool away = false;
+        Clock::time_point nextCheck{};
     };
+    /// What a tick found of a watched game.
+    enum class Seen { Playing, Started, Ended, Aborted, Later };
+    struct Finding {
+        std::string id;
+        Seen seen;
+        std::array<bool, 2> blamed{};  ///< Aborted: the seats the ladder counts it against
+    };
+    /// A handed-on game after its abort time: read from storage, loaded and aborted here when no
+    /// instance holds it and nobody started it. Without the lobby's lock.
+    Finding checkAway(const Watched& g);
+    /// A handed-on game is first looked at this long after its abort time (its holder's own
+    /// timer aborts it), then every kAwayEvery until it ends.
+    static constexpr std::chrono::milliseconds kAwayMargin{3000}, kAwayEvery{5000};
     /// Frames to send once the lock is released (a session's destructor may take the lock).
     struct Outbox {
         std::vector<std::pair<std::shared_ptr<Peer>, std::shared_ptr<const std::string>>> frames;

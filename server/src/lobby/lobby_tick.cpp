@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "json_text.hpp"
+#include "log_limit.hpp"
 #include "lobby.hpp"
 #include "senet/ruleset.hpp"
 
@@ -81,15 +82,13 @@ void Lobby::tick() {
         games = games_;
     }
     // The rooms are asked without the lobby's lock (an abort stores and broadcasts).
-    enum class Seen { Playing, Started, Ended, Aborted };
-    struct Finding {
-        std::string id;
-        Seen seen;
-        std::array<bool, 2> blamed{};
-    };
     std::vector<Finding> findings;
     const auto now = clock_.now();
     for (const Watched& g : games) {
+        if (g.away) {
+            if (now - g.pairedAt >= options_.abortAfter + kAwayMargin && now >= g.nextCheck) findings.push_back(checkAway(g));
+            continue;
+        }
         const auto room = g.room.lock();
         if (!room || room->over()) {
             findings.push_back({g.id, Seen::Ended});
@@ -115,9 +114,15 @@ void Lobby::tick() {
         for (const Finding& f : findings) {
             const auto it = std::find_if(games_.begin(), games_.end(), [&](const Watched& g) { return g.id == f.id; });
             if (it == games_.end()) continue;
+            if (f.seen == Seen::Later) {
+                it->nextCheck = now + kAwayEvery;
+                continue;
+            }
             if (f.seen == Seen::Started) {
+                if (!it->started)
+                    for (const auto& b : it->browsers) ladder_.started(b);
                 it->started = true;
-                for (const auto& b : it->browsers) ladder_.started(b);
+                it->nextCheck = now + kAwayEvery;
                 continue;
             }
             if (f.seen == Seen::Aborted) {
@@ -137,6 +142,39 @@ void Lobby::tick() {
         if (!conns_.empty() || !games_.empty()) scheduleTick();
     }
     out.send();
+}
+
+Lobby::Finding Lobby::checkAway(const Watched& g) {
+    const auto blame = [&](bool came0, bool came1) {
+        Finding f{g.id, Seen::Aborted};
+        f.blamed = {!came0, !came1};  // the seats that never came; when both came, seat 0 (it did not throw)
+        if (!f.blamed[0] && !f.blamed[1]) f.blamed[0] = true;
+        return f;
+    };
+    try {
+        const std::optional<GameRow> row = registry_.peek(g.id);
+        if (!row) return {g.id, Seen::Ended};
+        if (row->status != GameStatus::Playing) {
+            const json result = json::parse(row->result, nullptr, false);
+            const bool aborted = result.is_object() && result.value("reason", "") == "aborted";
+            if (aborted && !g.started) return blame(row->clientSeeds[0].has_value(), row->clientSeeds[1].has_value());
+            return {g.id, Seen::Ended};
+        }
+        if (g.started) return {g.id, Seen::Later};  // its end is awaited for the counts
+        // Past its abort time and not over: being played at the instance that holds it, or at
+        // none (nobody came), and then loaded here and aborted as an unstarted game here would be.
+        const auto room = registry_.find(g.id).room;
+        if (!room || room->over()) return {g.id, Seen::Ended};
+        if (room->started()) return {g.id, Seen::Started};
+        Finding f = blame(room->seatCame(0), room->seatCame(1));
+        if (room->abortUnstarted()) return f;
+        return {g.id, room->over() ? Seen::Ended : Seen::Later};
+    } catch (const GameElsewhere&) {
+        return {g.id, Seen::Started};  // held by another instance past its abort time: someone is playing it
+    } catch (const std::exception& e) {
+        logLimited("storage", std::string("lobby: game ") + g.id + " could not be read: " + e.what());
+        return {g.id, Seen::Later};
+    }
 }
 
 Stats Lobby::stats() const {

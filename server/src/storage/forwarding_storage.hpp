@@ -18,6 +18,7 @@ public:
     void setClientSeed(const std::string& id, int seat, const std::string& seed) override {
         inner_.setClientSeed(id, seat, seed);
     }
+    void setGuests(const std::string& id, const std::string& guests) override { inner_.setGuests(id, guests); }
     void appendAction(const std::string& id, const ActionRow& action) override { inner_.appendAction(id, action); }
     void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) override {
         inner_.appendFinalAction(id, action, resultJson);

@@ -56,7 +56,7 @@ CREATE INDEX games_orphans ON games (lease_expires_ms) WHERE status = 'playing';
 CREATE INDEX games_owner ON games (owner) WHERE owner <> '';
 )sql"},
     // The lobby across instances (pg_seeks.cpp): not a game's, so not keyed by a game id.
-    {3, "the lobby's shared seeks, the instances that hold them and the frames handed between them", R"sql(
+    {3, "the lobby's shared seeks, the instances that hold them, the frames handed between them, a lobby game's guests", R"sql(
 CREATE TABLE lobby_instances (
   instance TEXT PRIMARY KEY,
   alive_ms BIGINT NOT NULL,
@@ -76,6 +76,7 @@ CREATE TABLE lobby_seeks (
 );
 CREATE INDEX lobby_seeks_since ON lobby_seeks (since_ms, id);
 CREATE INDEX lobby_seeks_instance ON lobby_seeks (instance);
+ALTER TABLE games ADD COLUMN guests TEXT NOT NULL DEFAULT '';
 CREATE TABLE lobby_deliveries (
   instance TEXT NOT NULL,
   seek_id TEXT NOT NULL,

@@ -31,10 +31,11 @@ const std::vector<Statement>& statements() {
          "WITH g AS (SELECT id FROM games WHERE id = $1 AND epoch = $2 FOR UPDATE), "
          "a AS (INSERT INTO actions (game_id, seq, kind, outcome, move, at_ms) "
          "SELECT g.id, $3::bigint, $4::text, $5::integer, $6::text, $7::bigint FROM g RETURNING game_id), "
-         "u AS (UPDATE games SET status = 'over', result = $8::text, updated_ms = $7::bigint FROM a "
+         "u AS (UPDATE games SET status = 'over', result = $8::text, updated_ms = $7::bigint, guests = '' FROM a "
          "WHERE games.id = a.game_id RETURNING games.id) "
          "SELECT count(*) FROM u"},
-        {"finish", "UPDATE games SET status = 'over', result = $2, updated_ms = $3 WHERE id = $1 AND epoch = $4"},
+        // A game's end forgets its guests (their names are kept no longer than the game).
+        {"finish", "UPDATE games SET status = 'over', result = $2, updated_ms = $3, guests = '' WHERE id = $1 AND epoch = $4"},
         {"expire", "UPDATE games SET status = 'expired' WHERE id = $1 AND epoch = $2 AND status = 'playing'"},
         {"lease_of", "SELECT epoch, owner, lease_expires_ms FROM games WHERE id = $1"},
         {"select_game",
@@ -42,7 +43,8 @@ const std::vector<Statement>& statements() {
          "seat_hash1, invite_hash, created_ms, "
          // The last activity: the row's own last change or the game's last action.
          "GREATEST(updated_ms, COALESCE((SELECT at_ms FROM actions WHERE game_id = $1 ORDER BY seq DESC LIMIT 1), 0)), "
-         "status, result, rematch_of, rematch FROM games WHERE id = $1"},
+         "status, result, rematch_of, rematch, guests FROM games WHERE id = $1"},
+        {"set_guests", "UPDATE games SET guests = $2 WHERE id = $1 AND epoch = $3"},
         {"select_actions", "SELECT seq, kind, outcome, move FROM actions WHERE game_id = $1 ORDER BY seq"},
         {"unfinished", "SELECT id FROM games WHERE status = 'playing'"},
         // Takes the lease when it is free, expired or already ours. The epoch moves on unless

@@ -168,6 +168,13 @@ void PgStorage::setClientSeed(const std::string& id, int seat, const std::string
     if (s.run(seat == 0 ? "client_seed0" : "client_seed1", id, seed, epoch).affected_rows() != 1) diagnose(s, id, epoch);
 }
 
+void PgStorage::setGuests(const std::string& id, const std::string& guests) {
+    Timed t(options_.metrics);
+    const std::int64_t epoch = requireEpoch(id);
+    Session s(pool_);
+    if (s.run("set_guests", id, guests, epoch).affected_rows() != 1) diagnose(s, id, epoch);
+}
+
 void PgStorage::writeAction(Session& s, const std::string& id, std::int64_t epoch, const ActionRow& a,
                             const std::string& resultJson) {
     const std::string kind(1, a.kind);
@@ -242,6 +249,7 @@ std::optional<GameRow> PgStorage::loadGame(const std::string& id) {
     g.result = row[13].as<std::string>();
     g.rematchOf = row[14].as<std::string>();
     g.rematch = row[15].as<std::string>();
+    g.guests = row[16].as<std::string>();
     return g;
 }
 

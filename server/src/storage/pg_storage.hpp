@@ -20,6 +20,7 @@ public:
     void createGame(const GameRow& game) override;
     bool takeSeat(const std::string& id, int seat, const std::string& hash) override;
     void setClientSeed(const std::string& id, int seat, const std::string& seed) override;
+    void setGuests(const std::string& id, const std::string& guests) override;
     void appendAction(const std::string& id, const ActionRow& action) override;
     void appendFinalAction(const std::string& id, const ActionRow& action, const std::string& resultJson) override;
     std::vector<std::exception_ptr> appendBatch(const std::vector<BatchedAction>& batch) override;

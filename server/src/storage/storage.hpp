@@ -67,6 +67,10 @@ struct GameRow {
     std::string result;                     ///< the result JSON once over, "" before
     std::string rematchOf;                  ///< the game this one is a rematch of, or ""
     std::string rematch;                    ///< the rematch game of this one, or ""
+    /// A lobby game's guests (Room::setGuestNames: names, bot marks, the unstarted abort's
+    /// time) as JSON, "" when none. Kept only by a shared store (PostgreSQL), where the next
+    /// instance to load the game needs them, and there only until the game ends.
+    std::string guests;
 };
 
 /// One accepted action, in order: `seq` is the game's ply (0-based action number).
@@ -98,6 +102,10 @@ public:
     virtual bool takeSeat(const std::string& id, int seat, const std::string& hash) = 0;
     /// Records a seat's client seed.
     virtual void setClientSeed(const std::string& id, int seat, const std::string& seed) = 0;
+    /// Keeps a lobby game's guests (GameRow::guests) for the instance that loads it next. A
+    /// store of one instance keeps nothing (its rooms hold the guests in memory): the default.
+    /// Throws StorageError (PostgreSQL: LeaseLost when this instance does not hold the game).
+    virtual void setGuests(const std::string& id, const std::string& guests) { (void)id, (void)guests; }
     /// Appends an action; `action.seq` must be the next one (a duplicate seq throws).
     virtual void appendAction(const std::string& id, const ActionRow& action) = 0;
     /// Appends the action that ends the game and marks the game over with its result JSON, in
