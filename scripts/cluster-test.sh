@@ -3,7 +3,9 @@
 # front of them, all on free ports in a temporary directory; plays many games (friend and
 # computer) through nginx, SIGKILLs one instance in the middle, lets every game finish, then
 # checks every game's record against the actions the client saw acknowledged and with
-# `senet verify`. The LAST line is
+# `senet verify`; then the lobby across instances (scripts/cluster_lobby.py): seekers of every
+# pair of instances paired and playing through nginx, seekers through nginx paired at once, and
+# the seekers of an instance killed meanwhile paired again after their reconnect. The LAST line is
 #   games finished N/N, acknowledged actions lost 0, duplicated 0, records verified N/N, takeover p99 X ms
 # and the exit status is 0 only when all of it holds.
 #
@@ -237,7 +239,21 @@ restart_start=$(date +%s%N)
 start_instance 2 || names_ok=0
 echo "cluster-test: a second s1 refused (exit $dup_rc); s2 listening again $(( ($(date +%s%N) - restart_start) / 1000000 )) ms after its restart"
 
+# The lobby across instances (server/README.md): the restarted s2 (not in nginx's ring: it has a
+# new port) is the instance killed while it holds open seeks.
+lobby_ok=1
+live_ports=$(for n in $(seq "$instances"); do cat "$tmp/s$n/port"; done | paste -sd, -)
+set +e
+python3 scripts/cluster_lobby.py --nginx "$nginx_port" --instances "$live_ports" --victim-pid "${pids[${#pids[@]}-1]}" \
+  --victim-port "$(cat "$tmp/s2/port")" >"$tmp/lobby.out" 2>"$tmp/lobby.err"
+lobby_rc=$?
+set -e
+tail -n 5 "$tmp/lobby.err" >&2 || true
+echo "cluster-test: $(tail -n 1 "$tmp/lobby.out")"
+[ "$lobby_rc" = 0 ] || lobby_ok=0
+
 ok=1
+[ "$lobby_ok" = 1 ] || ok=0
 [ "$names_ok" = 1 ] || ok=0
 [ "$routing_ok" = 1 ] || ok=0
 [ "$finished" = "$games" ] || ok=0
