@@ -1,15 +1,20 @@
-// `senet arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N] [--nodes N] [--depth N]`:
-// computer levels against each other, seats alternating. --ms caps each expert decision's time
-// (not reproducible); otherwise --nodes (default 20000) caps its search nodes. --depth caps the
-// expert's search depth in plies. Methods and measured
-// figures: engine/ai/README.md. stdout depends only on the arguments (without --ms, every
-// decision is capped by nodes, not time); timings go to stderr.
+// `senet arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N] [--nodes N] [--depth N]
+// [--a-engine CMD] [--b-engine CMD]`: computer levels against each other, seats alternating. --ms
+// caps each expert decision's time (not reproducible); otherwise --nodes (default 20000) caps its
+// search nodes. --depth caps the expert's search depth in plies. --a-engine / --b-engine: that
+// side's moves come from the program CMD (run by /bin/sh) over the engine protocol
+// (engine/protocol/PROTOCOL.md), asked `go level LEVEL` with the same limits; `senet engine`
+// there plays exactly as in process (the expert; the other levels draw from a random source of
+// their own). Methods and measured figures: engine/ai/README.md. stdout depends only on the
+// arguments (without --ms, every decision is capped by nodes, not time); timings go to stderr.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include "cli.hpp"
+#include "engine_child.hpp"
 #include "senet/ai.hpp"
 #include "senet/ai_arena.hpp"
 
@@ -39,6 +44,7 @@ struct ArenaPlan {
     std::optional<std::int64_t> ms;  ///< --ms: the expert's time cap per decision
     std::uint64_t nodes = kArenaNodeBudget;
     int depth = 0;
+    std::string engineA, engineB;  ///< --a-engine / --b-engine: "" in process
 };
 
 /// An optional whole-number flag: `fallback` when absent, nullopt (reported) when out of range.
@@ -50,7 +56,7 @@ std::optional<std::int64_t> optionalInteger(const std::map<std::string, std::str
 
 /// The flags read and checked; nullopt (the problem reported) when one is missing or bad.
 std::optional<ArenaPlan> planArena(Args args) {
-    const auto flags = parseFlags(args, {"rules", "a", "b", "games", "seed", "ms", "nodes", "depth"});
+    const auto flags = parseFlags(args, {"rules", "a", "b", "games", "seed", "ms", "nodes", "depth", "a-engine", "b-engine"});
     if (!flags) return std::nullopt;
     for (const char* required : {"rules", "a", "b", "games", "seed"})
         if (!flags->count(required)) return error(std::string("arena needs --") + required), std::nullopt;
@@ -91,6 +97,13 @@ std::optional<ArenaPlan> planArena(Args args) {
     }
     plan.config.a.level = *a;
     plan.config.b.level = *b;
+    for (const char* side : {"a-engine", "b-engine"}) {
+        if (!flags->count(side)) continue;
+        const std::string& command = flags->at(side);
+        if (command.empty() || command.size() > 1000)
+            return error(std::string("--") + side + " must name a command (1-1000 characters)"), std::nullopt;
+        (side[0] == 'a' ? plan.engineA : plan.engineB) = command;
+    }
     return plan;
 }
 
@@ -98,7 +111,9 @@ std::optional<ArenaPlan> planArena(Args args) {
 void printResults(const ArenaPlan& plan, const ai::ArenaResult& res) {
     const ai::Level a = plan.config.a.level, b = plan.config.b.level;
     const std::string nameA(ai::levelName(a)), nameB(ai::levelName(b));
-    std::cout << "arena " << ruleset(plan.config.rules).key << ": A " << nameA << " vs B " << nameB << ", " << res.games
+    const auto through = [](const std::string& engine) { return engine.empty() ? std::string() : " (engine: " + engine.substr(0, 60) + ")"; };
+    std::cout << "arena " << ruleset(plan.config.rules).key << ": A " << nameA << through(plan.engineA) << " vs B " << nameB
+              << through(plan.engineB) << ", " << res.games
               << " games, seed " << plan.seed << ", seats alternating";
     if (a == ai::Level::Expert || b == ai::Level::Expert) {
         std::cout << ", expert capped at " << (plan.ms ? std::to_string(*plan.ms) + " ms" : std::to_string(plan.nodes) + " nodes")
@@ -129,11 +144,40 @@ void printTimings(const ai::ArenaResult& res, double seconds) {
 
 }  // namespace
 
+/// The `go` arguments that ask an outside engine what `o` would choose in process.
+std::string goFor(const ai::Options& o, const ArenaPlan& plan) {
+    std::string go = "level " + std::string(ai::levelName(o.level));
+    if (plan.ms) go += " ms " + std::to_string(*plan.ms);
+    else go += " nodes " + std::to_string(plan.nodes);
+    if (plan.depth) go += " depth " + std::to_string(plan.depth);
+    return go;
+}
+
 int cmdArena(Args args) {
-    const auto plan = planArena(args);
+    auto plan = planArena(args);
     if (!plan) return kUsageError;
+    std::unique_ptr<EngineChild> childA, childB;
+    try {
+        if (!plan->engineA.empty()) childA = std::make_unique<EngineChild>(plan->engineA);
+        if (!plan->engineB.empty()) childB = std::make_unique<EngineChild>(plan->engineB);
+    } catch (const EngineFailure& e) {
+        std::cerr << "senet: error: " << e.what() << '\n';
+        return 1;
+    }
+    const auto outside = [&](EngineChild* child, const std::string& go) -> ai::OutsideDecider {
+        if (!child) return {};
+        return [child, go](const Position& p, int v, const MoveList&) { return child->bestMove(p, v, go); };
+    };
+    plan->config.outsideA = outside(childA.get(), goFor(plan->config.a, *plan));
+    plan->config.outsideB = outside(childB.get(), goFor(plan->config.b, *plan));
     const auto started = std::chrono::steady_clock::now();
-    const ai::ArenaResult res = ai::runArena(plan->config);
+    ai::ArenaResult res;
+    try {
+        res = ai::runArena(plan->config);
+    } catch (const EngineFailure& e) {
+        std::cerr << "senet: error: " << e.what() << '\n';
+        return 1;
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     printResults(*plan, res);
     printTimings(res, seconds);

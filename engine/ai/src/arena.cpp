@@ -13,8 +13,8 @@ namespace {
 
 /// One game from the first throw to the end. `seatOptions[s]` plays seat s; `seatZeroIsTwo`
 /// says whether the first seat plays player 2. Returns the outcome (Ongoing if cut off).
-Outcome playGame(const ArenaConfig& c, const Options* seatOptions[2], bool seatZeroIsTwo, Rng& throws, Rng& choices,
-                 ArenaResult& result) {
+Outcome playGame(const ArenaConfig& c, const Options* seatOptions[2], const OutsideDecider* seatOutside[2], bool seatZeroIsTwo,
+                 Rng& throws, Rng& choices, ArenaResult& result) {
     const Ruleset& r = ruleset(c.rules);
     Position p = startPosition(c.rules);
     MoveList moves;
@@ -27,7 +27,9 @@ Outcome playGame(const ArenaConfig& c, const Options* seatOptions[2], bool seatZ
         const Options& opt = *seatOptions[seat];
         generateMoves(p, v, moves);
         Move m = Move::pass();
-        if (!moves.empty()) {
+        if (!moves.empty() && *seatOutside[seat]) {
+            m = (*seatOutside[seat])(p, v, moves);
+        } else if (!moves.empty()) {
             const auto started = std::chrono::steady_clock::now();
             m = chooseMove(p, v, opt, choices);
             if (opt.level == Level::Expert && moves.size() > 1)
@@ -51,9 +53,10 @@ ArenaResult runArena(const ArenaConfig& c, const std::function<void(std::int64_t
     for (std::int64_t g = 0; g < c.games; ++g) {
         const bool aFirst = g % 2 == 0;
         const Options* seats[2] = {aFirst ? &c.a : &c.b, aFirst ? &c.b : &c.a};
+        const OutsideDecider* outside[2] = {aFirst ? &c.outsideA : &c.outsideB, aFirst ? &c.outsideB : &c.outsideA};
         bool seatZeroIsTwo = false;
         if (r.opening == OpeningRule::ThrowForOne) randomOpening(throws, seatZeroIsTwo);
-        const Outcome o = playGame(c, seats, seatZeroIsTwo, throws, choices, result);
+        const Outcome o = playGame(c, seats, outside, seatZeroIsTwo, throws, choices, result);
         ++result.games;
         if (o == Outcome::Ongoing) {
             ++result.unfinished;

@@ -9,6 +9,12 @@
 
 namespace senet::ai {
 
+/// A side's decisions made outside the library (`senet arena --a-engine`: a program over the
+/// engine protocol): given the position, the throw (kNoThrow for a Piccione remainder step) and
+/// the legal moves (never empty), returns one of them. May throw; the arena then stops and
+/// passes the exception on.
+using OutsideDecider = std::function<Move(const Position& p, int throwValue, const MoveList& legal)>;
+
 /// One arena: `games` games of `rules` between the options `a` and `b`. Seats alternate: in
 /// even-numbered games (0, 2, ...) `a` sits in the first seat, in odd ones `b` does. The first
 /// seat is player 1 except in Jéquier, where the opening throws decide (see randomOpening).
@@ -19,6 +25,10 @@ struct ArenaConfig {
     std::int64_t games = 100;   ///< >= 1
     std::uint64_t seed = 1;     ///< drives the throws and the levels' own random choices
     int maxPlies = 100'000;     ///< a game longer than this is counted as unfinished
+    /// When set, decide for `a` / `b` instead of chooseMove with their options: they draw
+    /// nothing from the levels' random source, so the throws and the other side's random
+    /// choices are those of the same arena played in process.
+    OutsideDecider outsideA, outsideB;
 };
 
 /// What an arena counted.
