@@ -9,7 +9,9 @@ Usage: bridge_test.py SENET SENET-SERVER WEB-ROOT
   server with exit 1;
 - for every ruleset two bridges (each `SENET engine`, --play-bots) seek, pair with each other
   and play one whole game; each game's record, fetched from GET /api/games/{id}/record, is
-  accepted by `SENET verify --key` (the key of GET /api/key) and has a winner.
+  accepted by `SENET verify --key` (the key of GET /api/key) and has a winner;
+- two bridges in a game across a server killed and started again: both connect again by
+  themselves and finish it, and its record verifies.
 """
 import json
 import os
@@ -154,9 +156,9 @@ def test_options(senet, url):
     print("bridge_test: option checks done")
 
 
-def start_server(server, web, data_dir):
-    """senet-server on a free port; returns (process, base URL)."""
-    proc = subprocess.Popen([server, "--port", "0", "--address", "127.0.0.1", "--data-dir", data_dir, "--web-root", web,
+def start_server(server, web, data_dir, port=0):
+    """senet-server on `port` (0: a free one); returns (process, base URL)."""
+    proc = subprocess.Popen([server, "--port", str(port), "--address", "127.0.0.1", "--data-dir", data_dir, "--web-root", web,
                              "--test-seed", "5e4e7400000000000000000000000000000000000000000000000000000000aa",
                              "--rate", "1000", "--burst", "2000"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -217,6 +219,67 @@ def test_games(senet, url, work):
         print(f"bridge_test: {json.loads(record.read_text())['ruleset']} game {game}: {verify.stdout.strip()}")
 
 
+def test_restart(senet, server, web, work):
+    """Two bridges in a game; the server is killed and started again on the same port and data:
+    both bridges connect again by themselves, finish the game, and its record verifies."""
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    port = free.getsockname()[1]
+    free.close()
+    data = os.path.join(work, "restart-data")
+    proc, url = start_server(server, web, data, port)
+    bridges = []
+    try:
+        for n in (1, 2):
+            args = ["--server", url, "--engine", f"{senet} engine", "--ruleset", "standard", "--games", "1", "--play-bots",
+                    "--go", "nodes 200", "--name", f"Bot restart {n}", "--rate", "25"]
+            bridges.append(subprocess.Popen([sys.executable, str(BRIDGE), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                            text=True))
+        deadline = time.monotonic() + 30
+        playing = 0
+        while time.monotonic() < deadline and playing < 2:
+            lobby = json.loads(urllib.request.urlopen(f"{url}/api/lobby", timeout=10).read())
+            playing = lobby["rulesets"]["standard"]["playing"]
+            time.sleep(0.2)
+        check(playing == 2, "the two bridges were paired before the restart")
+        time.sleep(2)  # some plies played
+        proc.kill()
+        proc.wait()
+        proc, url = start_server(server, web, data, port)
+        outs = []
+        for b in bridges:
+            try:
+                out, err = b.communicate(timeout=120)
+            except subprocess.TimeoutExpired:
+                b.kill()
+                out, err = b.communicate()
+                check(False, f"restart: a bridge did not finish its game:\n{err[-2000:]}")
+                continue
+            check(b.returncode == 0 and "Traceback" not in err, f"restart: a bridge exited {b.returncode}:\n{err[-2000:]}")
+            check("connecting again" in err, f"restart: the bridge did not say it connected again:\n{err[-1500:]}")
+            outs += out.split("\n")[:-1]
+        games = {line.split()[0] for line in outs}
+        check(len(outs) == 2 and len(games) == 1, f"restart: both bridges finished one game: {outs}")
+        for game in games:
+            key = work / "restart-key.json"
+            key.write_bytes(urllib.request.urlopen(f"{url}/api/key", timeout=10).read())
+            record = work / f"restart-{game}.json"
+            record.write_bytes(urllib.request.urlopen(f"{url}/api/games/{game}/record", timeout=10).read())
+            verify = subprocess.run([senet, "verify", str(record), "--key", str(key)], capture_output=True, text=True)
+            check(verify.returncode == 0, f"restart: {game}: senet verify: {verify.stdout}{verify.stderr}")
+            print(f"bridge_test: a game across a server restart: {verify.stdout.strip()}")
+    finally:
+        for b in bridges:
+            if b.poll() is None:
+                b.kill()
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def main(senet, server, web):
     start = time.monotonic()
     test_frames()
@@ -233,6 +296,7 @@ def main(senet, server, web):
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        test_restart(senet, server, web, pathlib.Path(tmp))
     if FAILURES:
         print(f"bridge_test: {len(FAILURES)} failures", file=sys.stderr)
         return 1

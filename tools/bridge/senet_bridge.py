@@ -28,6 +28,7 @@ import ws  # noqa: E402
 RULESETS = ("standard", "jequier", "bell", "kendall", "piccione")
 LOBBY_TIMEOUT = 120.0   # the server pings every half idle time (30 s): silence this long is a dead server
 GAME_TIMEOUT = 120.0
+RECONNECT_FOR = 120.0   # a socket lost is opened again (0.5 s, doubling to 8 s) for this long before giving up
 PRINT_LOCK = threading.Lock()
 
 
@@ -111,6 +112,20 @@ def throw_for_engine(state: dict) -> str:
     return str(last["value"])
 
 
+def refused_for_good(e: Exception) -> bool:
+    """An upgrade answered 4xx (but 429, too many): no such game, a forbidden origin; another try
+    meets it again. 5xx (503 `moved` while a game changes instance) and network errors pass."""
+    text = str(e)
+    if not text.startswith("upgrade refused: "):
+        return False
+    words = text.split()
+    return len(words) >= 4 and words[3].startswith("4") and words[3] != "429"
+
+
+class FatalClose(Exception):
+    """A close of the game socket that another try would meet again."""
+
+
 class Game:
     """One game on `/ws/games/{id}`, played for one seat until it is over."""
 
@@ -136,22 +151,46 @@ class Game:
 
     def play(self) -> str:
         """Play the game to its end; returns the stdout line (`ID RULESET OUTCOME REASON`).
-        Raises ws.WebSocketError or EngineError when the game cannot go on."""
+        A socket lost (a server restart, close code 4001 `moved`, a network cut) is opened again
+        and the seat says hello again (the server sends the game as it is); after RECONNECT_FOR
+        without a connection, or a close the server means for good, it raises ws.WebSocketError.
+        Raises EngineError when the engine fails."""
         engine = Engine(self.args.engine)
-        conn = None
+        url = socket_url(self.args.server, f"/ws/games/{self.id}")
+        seed = secrets.token_hex(16)   # the same client seed after a reconnect (the server keeps the first)
+        delay, lost_since = 0.5, None
         try:
-            url = socket_url(self.args.server, f"/ws/games/{self.id}")
-            conn = ws.connect(url, timeout=GAME_TIMEOUT)
-            conn.send_text(json.dumps({"t": "hello", "d": {"secret": self.secret, "clientSeed": secrets.token_hex(16)}}))
             while True:
-                text = conn.recv_text()
-                if text is None:
-                    raise ws.WebSocketError(f"the server closed the game socket (code {conn.close_code})")
-                if self.handle(text, conn, engine):
-                    return self.outcome()
+                conn = None
+                try:
+                    conn = ws.connect(url, timeout=GAME_TIMEOUT)
+                    conn.send_text(json.dumps({"t": "hello", "d": {"secret": self.secret, "clientSeed": seed}}))
+                    while True:
+                        text = conn.recv_text()
+                        if text is None:
+                            code = conn.close_code
+                            if code == 1008:   # closed for good: too many dropped messages (PROTOCOL.md "Limits")
+                                raise FatalClose(f"the server closed the game socket for good (code {code})")
+                            raise ws.WebSocketError(f"the server closed the game socket (code {code})")
+                        delay, lost_since = 0.5, None   # a frame came: the connection works
+                        if self.handle(text, conn, engine):
+                            return self.outcome()
+                except FatalClose as e:
+                    raise ws.WebSocketError(str(e)) from None
+                except ws.WebSocketError as e:
+                    if refused_for_good(e):
+                        raise
+                    lost_since = lost_since or time.monotonic()
+                    if time.monotonic() - lost_since > RECONNECT_FOR:
+                        raise ws.WebSocketError(f"{e}; no connection for {RECONNECT_FOR:.0f} s, giving the game up") from None
+                    log(f"game {self.id}: {e}; connecting again in {delay:.1f} s")
+                    time.sleep(delay)
+                    delay = min(delay * 2, 8.0)
+                    self.sent_ply = None   # an action sent and unanswered is sent again with the same ply
+                finally:
+                    if conn is not None:
+                        conn.close()
         finally:
-            if conn is not None:
-                conn.close()
             engine.close()
 
     def handle(self, text: str, conn, engine) -> bool:
@@ -263,6 +302,10 @@ class Counter:
                 self.claimed -= 1
 
 
+class Refused(ws.WebSocketError):
+    """The lobby refused the seek for a reason another try would meet again."""
+
+
 def seek(args, conn, ruleset: str):
     """Send one seek and wait for `paired`; returns its data. Raises ws.WebSocketError."""
     data = {"ruleset": ruleset, "name": args.name, "browser": secrets.token_urlsafe(16)[:22],
@@ -292,7 +335,37 @@ def seek(args, conn, ruleset: str):
                 time.sleep(pause)
                 conn.send_text(json.dumps({"t": "seek", "d": data}))
             else:
-                raise ws.WebSocketError(f"the lobby refused the seek: {code}: {d.get('message')}")
+                raise Refused(f"the lobby refused the seek: {code}: {d.get('message')}")
+
+
+def seek_until_paired(args, ruleset: str):
+    """Seek on a lobby connection of its own (closed once paired); a lost connection is opened
+    again and the seek sent again (0.5 s, doubling to 8 s). Returns the `paired` data, or None
+    after RECONNECT_FOR without a connection or when the lobby refused the seek for good."""
+    delay, lost_since = 0.5, None
+    while True:
+        lobby = None
+        try:
+            lobby = ws.connect(socket_url(args.server, "/ws/lobby"), timeout=LOBBY_TIMEOUT)
+            delay, lost_since = 0.5, None
+            return seek(args, lobby, ruleset)
+        except Refused as e:
+            log(f"lobby: {e}")
+            return None
+        except ws.WebSocketError as e:
+            if refused_for_good(e):
+                log(f"lobby: {e}")
+                return None
+            lost_since = lost_since or time.monotonic()
+            if time.monotonic() - lost_since > RECONNECT_FOR:
+                log(f"lobby: {e}; no connection for {RECONNECT_FOR:.0f} s, giving up")
+                return None
+            log(f"lobby: {e}; seeking again in {delay:.1f} s")
+            time.sleep(delay)
+            delay = min(delay * 2, 8.0)
+        finally:
+            if lobby is not None:
+                lobby.close()
 
 
 def worker(args, counter: Counter, index: int, failures: list) -> None:
@@ -303,15 +376,9 @@ def worker(args, counter: Counter, index: int, failures: list) -> None:
         finished = False
         try:
             ruleset = args.ruleset[(index + played) % len(args.ruleset)]
-            try:
-                lobby = ws.connect(socket_url(args.server, "/ws/lobby"), timeout=LOBBY_TIMEOUT)
-                try:
-                    paired = seek(args, lobby, ruleset)
-                finally:
-                    lobby.close()
-            except ws.WebSocketError as e:
-                log(f"lobby: {e}")
-                failures.append(str(e))
+            paired = seek_until_paired(args, ruleset)
+            if paired is None:
+                failures.append("lobby: no connection")
                 return
             played += 1
             game = Game(args, paired)
