@@ -81,11 +81,21 @@ TEST(LobbyBots, TheOpenListMarksBotsAndTakingFollowsTheSameRule) {
     for (const json& e : counts["open"]) (e["ruleset"] == "piccione" ? botEntry : personEntry) = e;
     EXPECT_EQ(botEntry.value("bot", false), true);
     EXPECT_FALSE(personEntry.contains("bot"));
+    EXPECT_FALSE(personEntry.contains("bots"));  // this person accepts no bots
+    EXPECT_FALSE(botEntry.contains("bots"));
+    // A seek that accepts bots says so in the list, so that a bot knows it may take it.
+    LobbyClient willing(*f.lobby);
+    seekAs(willing, "bell", false, true);
+    const json more = json::parse(f.lobby->countsJson());
+    ASSERT_EQ(more["open"].size(), 3u);
+    EXPECT_EQ(more["open"][2]["ruleset"], "bell");
+    EXPECT_EQ(more["open"][2].value("bots", false), true);
+    EXPECT_FALSE(more["open"][2].contains("bot"));
     // A bot may not take the seek of a person who did not accept bots; nothing changes.
     otherBot.send("take", {{"seek", personEntry["id"]}, {"bot", true}});
     EXPECT_EQ(otherBot.last("error")["code"], "no-bots");
     EXPECT_FALSE(person.paired());
-    EXPECT_EQ(f.lobby->stats().openSeeks, 2u);
+    EXPECT_EQ(f.lobby->stats().openSeeks, 3u);
     // A person who takes the bot's seek chose it.
     taker.send("take", {{"seek", botEntry["id"]}});
     ASSERT_TRUE(taker.paired());

@@ -53,9 +53,11 @@ std::string Lobby::countsJsonLocked() {
     json open = json::array();
     auto mine = seeks_.begin();
     auto theirs = remote.begin();
-    const auto entry = [](const std::string& id, const std::string& ruleset, const std::string& name, std::int64_t since, bool bot) {
+    const auto entry = [](const std::string& id, const std::string& ruleset, const std::string& name, std::int64_t since, bool bot,
+                          bool bots) {
         json e{{"id", id}, {"ruleset", ruleset}, {"name", name}, {"since", since}};
-        if (bot) e["bot"] = true;  // a program's seek, marked
+        if (bot) e["bot"] = true;    // a program's seek, marked
+        if (bots) e["bots"] = true;  // it may be paired with a program: a bot may take it
         return e;
     };
     while (open.size() < options_.openListMax) {
@@ -63,11 +65,11 @@ std::string Lobby::countsJsonLocked() {
         const bool haveMine = mine != seeks_.end(), haveTheirs = theirs != remote.end();
         if (!haveMine && !haveTheirs) break;
         if (haveMine && (!haveTheirs || mine->sinceMs <= (*theirs)->sinceMs)) {
-            open.push_back(entry(mine->id, mine->ruleset, mine->name, mine->sinceMs, mine->bot));
+            open.push_back(entry(mine->id, mine->ruleset, mine->name, mine->sinceMs, mine->bot, mine->bots));
             ++mine;
         } else {
             const SharedSeek& s = **theirs;
-            open.push_back(entry(s.id, s.ruleset, s.name, s.sinceMs, s.bot));
+            open.push_back(entry(s.id, s.ruleset, s.name, s.sinceMs, s.bot, s.bots));
             ++theirs;
         }
     }
