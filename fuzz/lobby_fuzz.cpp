@@ -105,11 +105,13 @@ struct World {
                 for (const auto& s : secrets) check(text.find(s) == std::string::npos, "no secret in the lobby frame", text);
                 // A browser token could only hide in an entry's members; a guest name may be any text.
                 for (const auto& o : d["open"]) {
-                    // A bot's seek also has "bot": true (PROTOCOL.md "Bots").
-                    const bool bot = o.contains("bot");
+                    // A bot's seek also has "bot": true, one that accepts bots "bots": true (PROTOCOL.md "Bots").
+                    const bool bot = o.contains("bot"), bots = o.contains("bots");
                     check(!bot || o["bot"] == true, "an open seek's bot mark is true", text);
-                    check(o.size() == (bot ? 5u : 4u) && o.contains("id") && o.contains("name") && o.contains("ruleset") && o.contains("since"),
-                          "an open seek is {id, name, ruleset, since, bot?}", text);
+                    check(!bots || o["bots"] == true, "an open seek's bots mark is true", text);
+                    check(o.size() == 4u + bot + bots && o.contains("id") && o.contains("name") && o.contains("ruleset") &&
+                              o.contains("since"),
+                          "an open seek is {id, name, ruleset, since, bot?, bots?}", text);
                     for (const auto& b : kBrowsers) check(o["id"] != b, "no browser token as an id", text);
                     seenIds.push_back(o["id"]);
                 }
