@@ -128,6 +128,16 @@ test("before the server says which seats the page holds, no event or status name
   assert.equal(words.statusText({ ...view({ seatToAct: null }, []), seatsKnown: true }), "You are watching. The game starts when both players are connected.");
 });
 
+test("a seat whose other page never said hello waits for the creator, the rematch's opponent, or the lobby guest by name", () => {
+  const absent = { seatToAct: null, fairness: { clientSeeds: ["s0", null] } };
+  assert.equal(words.statusText(view(absent)), "Waiting for the creator's page to connect. The game starts as soon as it does.");
+  assert.equal(words.statusText(view({ ...absent, rematchOf: "g0" })), "Waiting for your opponent to come back. The rematch starts as soon as they do.");
+  // A lobby game has no creator: the other guest is named.
+  const lobby = { ...absent, seats: [human, { ...human, name: "Ḥor-Aḥa" }] };
+  assert.equal(words.statusText(view(lobby)), "Waiting for Ḥor-Aḥa to connect. The game starts as soon as they do.");
+  assert.notEqual(words.statusText(view(lobby, [])), "Waiting for Ḥor-Aḥa to connect. The game starts as soon as they do.", "not for spectators");
+});
+
 test("the status line says whose turn it is and what is due, for each viewer", () => {
   assert.equal(words.statusText(view({ phase: "waiting", seatToAct: null })), "Waiting for your friend to open the invite link.");
   assert.equal(words.statusText(view({ phase: "waiting", seatToAct: null }, [])), "You are watching. Waiting for the second player.");

@@ -123,15 +123,18 @@ export function statusText(v: View): string {
 
 /**
  * Who a seated player waits for before the first throw, when the other seat's page never said
- * hello (its seed is not fixed): in a rematch the opponent, who is to come back; in a friend
- * game the creator, whose page the friend's join found closed (the friend's page says hello as
- * it joins). null when the viewer's own seed is the missing one, or for spectators.
+ * hello (its seed is not fixed): in a rematch the opponent, who is to come back; in a lobby
+ * game the other guest, by name; in a friend game the creator, whose page the friend's join
+ * found closed (the friend's page says hello as it joins). null when the viewer's own seed is the missing one, or for spectators.
  */
 function absentText(v: View): string | null {
   const mine = v.you.length === 1 ? v.you[0] ?? -1 : -1;
   const seeds = v.s.fairness?.clientSeeds;
   if (mine < 0 || v.s.opponent !== "friend" || !seeds || seeds[mine] === null || seeds[1 - mine] !== null) return null;
-  return t(v.s.rematchOf ? "play.status.opponent-away" : "play.status.creator-away");
+  if (v.s.rematchOf) return t("play.status.opponent-away");
+  // A lobby game has no creator: both were paired; the other seat's guest name says who is awaited.
+  const guest = v.s.seats[1 - mine]?.name;
+  return guest ? t("play.status.guest-away", { name: guest }) : t("play.status.creator-away");
 }
 
 /**
