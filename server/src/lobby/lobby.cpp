@@ -1,6 +1,7 @@
 #include "lobby.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -95,7 +96,7 @@ void Lobby::delivered(const std::string& seekId, const std::string& frame) {
         if (conn == conns_.end()) return;
         it->shared = false;  // the claim took it off the exchange
         out.add(conn->second->peer, frame);
-        withdraw(*conn->second);
+        eraseSeek(*conn->second);
     }
     out.send();
 }
@@ -114,13 +115,16 @@ bool Lobby::takeBack(SeekEntry& e) {
     }
 }
 
-void Lobby::reshare(SeekEntry& e) {
-    if (!exchange_ || e.shared || e.claimed) return;
+bool Lobby::reshare(SeekEntry& e) {
+    if (!exchange_ || e.shared || e.claimed) return true;
     try {
         exchange_->publish(SharedSeek{e.id, "", e.ruleset, e.name, e.browser, e.sinceMs, e.bot, e.bots});
         e.shared = true;
+        return true;
     } catch (const std::exception& ex) {
+        // Shared at a later tick (retryShared), once the database answers.
         logLimited("storage", std::string("lobby: a seek could not be shared: ") + ex.what());
+        return false;
     }
 }
 
@@ -144,6 +148,7 @@ void Lobby::detach(Connection* c) {
     const auto it = conns_.find(c);
     if (it == conns_.end()) return;
     withdraw(*it->second);  // a seek dies with its connection
+    eraseSeek(*it->second);  // also one claimed meanwhile by another instance (its game's abort tells the other)
     conns_.erase(it);
 }
 
@@ -171,8 +176,8 @@ void Lobby::receive(Connection* c, std::string_view frame) {
             if (const auto* s = std::get_if<protocol::lobby::Seek>(&m)) onSeek(conn, *s, out);
             else if (const auto* t = std::get_if<protocol::lobby::Take>(&m)) onTake(conn, *t, out);
             else if (std::holds_alternative<protocol::lobby::Cancel>(m)) {
-                withdraw(conn);
-                out.add(conn.peer, protocol::envelope("cancelled", "{}"));
+                // Claimed by another instance a moment before: its `paired` frame is on the way, not `cancelled`.
+                if (withdraw(conn)) out.add(conn.peer, protocol::envelope("cancelled", "{}"));
             } else {
                 out.add(conn.peer, protocol::envelope("pong", jsonText(json{{"time", unixMs()}})));
             }
@@ -207,7 +212,9 @@ void Lobby::onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out) {
         return out.add(c.peer, errorFrame("bad-ruleset", "seek: \"ruleset\" must be standard, jequier, bell, kendall, piccione or any"));
     const auto name = admit(c, s.name, s.browser, out);
     if (!name) return;
-    withdraw(c);  // one seek per connection: a new one replaces it
+    // One seek per connection: a new one replaces it, unless another instance paired the old
+    // one a moment before (its `paired` frame is on the way: that pairing stands).
+    if (!withdraw(c)) return;
     if (const auto it = seeksByAddress_.find(c.address);
         it != seeksByAddress_.end() && it->second >= static_cast<std::size_t>(options_.seeksPerAddress))
         return out.add(c.peer, errorFrame("too-many-seeks", "this address already has " + std::to_string(it->second) +
@@ -269,7 +276,10 @@ void Lobby::onTake(Conn& c, const protocol::lobby::Take& t, Outbox& out) {
     if (t.bot && !it->bots) return out.add(c.peer, errorFrame("no-bots", "take: this seek does not accept bots"));
     const bool wasShared = it->shared;
     if (!takeBack(*it)) return out.add(c.peer, errorFrame("gone", "take: this seek is no longer open"));
-    withdraw(c);
+    if (!withdraw(c)) {  // this connection's own seek was paired elsewhere a moment before: that pairing stands
+        if (wasShared) reshare(*it);
+        return;
+    }
     if (!pair(Older{SharedSeek{it->id, "", it->ruleset, it->name, it->browser, it->sinceMs, it->bot, it->bots}, it->conn}, c, *name,
               browser, it->ruleset, t.bot, out) &&
         wasShared)
@@ -278,11 +288,14 @@ void Lobby::onTake(Conn& c, const protocol::lobby::Take& t, Outbox& out) {
 
 void Lobby::takeRemote(Conn& c, const protocol::lobby::Take& t, const std::string& name, const std::string& browser, Outbox& out) {
     std::optional<SharedSeek> remote;
+    bool failed = false;
     try {
         remote = exchange_->claimId(t.seek);
     } catch (const std::exception& ex) {
         logLimited("storage", std::string("lobby: the other instances' seeks could not be read: ") + ex.what());
+        failed = true;
     }
+    if (failed) return out.add(c.peer, errorFrame("storage", "the open seeks could not be read; try again"));
     if (!remote) return out.add(c.peer, errorFrame("gone", "take: this seek is no longer open"));
     if (!browser.empty() && remote->browser == browser) {
         restoreRemote(*remote);
@@ -292,7 +305,10 @@ void Lobby::takeRemote(Conn& c, const protocol::lobby::Take& t, const std::strin
         restoreRemote(*remote);
         return out.add(c.peer, errorFrame("no-bots", "take: this seek does not accept bots"));
     }
-    withdraw(c);
+    if (!withdraw(c)) {  // this connection's own seek was paired elsewhere a moment before: that pairing stands
+        restoreRemote(*remote);
+        return;
+    }
     if (!pair(Older{*remote, nullptr}, c, name, browser, remote->ruleset, t.bot, out)) restoreRemote(*remote);
 }
 
@@ -305,19 +321,93 @@ void Lobby::restoreRemote(const SharedSeek& seek) {
     }
 }
 
-void Lobby::withdraw(Conn& c) {
-    if (!c.seek) return;
-    const auto it = *c.seek;
-    if (it->shared && exchange_) {
+bool Lobby::withdraw(Conn& c) {
+    if (!c.seek) return true;
+    SeekEntry& e = **c.seek;
+    if (e.claimed) return false;
+    if (e.shared && exchange_) {
+        e.shared = false;
         try {
-            exchange_->withdraw(it->id);  // false: claimed meanwhile; the game's abort tells the other
+            if (!exchange_->withdraw(e.id)) {
+                e.claimed = true;  // kept for delivered() to find
+                return false;
+            }
         } catch (const std::exception& ex) {
+            // Its row is withdrawn again at the next ticks (retryShared) until that succeeds.
             logLimited("storage", std::string("lobby: a shared seek could not be withdrawn: ") + ex.what());
+            orphans_.push_back(e.id);
         }
     }
+    eraseSeek(c);
+    return true;
+}
+
+void Lobby::eraseSeek(Conn& c) {
+    if (!c.seek) return;
+    const auto it = *c.seek;
     if (auto a = seeksByAddress_.find(it->address); a != seeksByAddress_.end() && --a->second == 0) seeksByAddress_.erase(a);
     seeks_.erase(it);
     c.seek.reset();
+}
+
+void Lobby::matchShared(Outbox& out) {
+    const SeekBoard board = exchange_->board();
+    // Whether an older seek of another instance that `e` may play waits on the board: then
+    // `e` acts as a newcomer would. The newer seek's instance acts, so two instances never
+    // take each other's seeks back at once; a seek shared late (the database was away) or two
+    // shared in the same instant on two instances are paired within a tick or two so.
+    const auto olderMatch = [&](const SeekEntry& e) {
+        for (const SharedSeek& s : board.open) {
+            if (std::tie(s.sinceMs, s.id) >= std::tie(e.sinceMs, e.id)) break;  // oldest first
+            if (compatible(s.ruleset, e.ruleset) && (e.browser.empty() || s.browser != e.browser) &&
+                botsAgree(e.bot, e.bots, s.bot, s.bots))
+                return true;
+        }
+        return false;
+    };
+    std::vector<SeekList::iterator> due;
+    for (auto it = seeks_.begin(); it != seeks_.end(); ++it)
+        if (it->shared && !it->claimed && olderMatch(*it)) due.push_back(it);
+    for (const auto it : due) {
+        if (!takeBack(*it)) continue;  // claimed meanwhile: its `paired` frame is on the way
+        const SeekEntry seek = *it;
+        std::optional<SharedSeek> remote;
+        try {
+            remote = exchange_->claim(SharedSeek{"", "", seek.ruleset, seek.name, seek.browser, 0, seek.bot, seek.bots});
+        } catch (const std::exception& ex) {
+            logLimited("storage", std::string("lobby: the other instances' seeks could not be read: ") + ex.what());
+        }
+        if (!remote) {
+            reshare(*it);
+            continue;
+        }
+        Conn& c = *conns_.at(seek.conn);
+        eraseSeek(c);
+        Outbox attempt;  // a failure's error frame is not sent: this seeker keeps waiting as before
+        if (pair(Older{*remote, nullptr}, c, seek.name, seek.browser, seek.ruleset, seek.bot, attempt)) {
+            for (auto& f : attempt.frames) out.frames.push_back(std::move(f));
+            continue;
+        }
+        restoreRemote(*remote);
+        seeks_.push_back(seek);
+        c.seek = std::prev(seeks_.end());
+        ++seeksByAddress_[seek.address];
+        reshare(seeks_.back());
+    }
+}
+
+void Lobby::retryShared() {
+    // One failure ends the round: the database is away, and each call waits for it.
+    while (!orphans_.empty()) {
+        try {
+            exchange_->withdraw(orphans_.back());
+        } catch (const std::exception&) {
+            return;
+        }
+        orphans_.pop_back();
+    }
+    for (SeekEntry& e : seeks_)
+        if (!e.shared && !e.claimed && !reshare(e)) return;
 }
 
 bool Lobby::pair(const Older& older, Conn& c, const std::string& name, const std::string& browser, const std::string& wanted,
@@ -381,7 +471,7 @@ bool Lobby::pair(const Older& older, Conn& c, const std::string& name, const std
     if (older.conn) {
         Conn& waiting = *conns_.at(older.conn);
         out.add(waiting.peer, paired(olderSeat, created.secret));
-        withdraw(waiting);
+        eraseSeek(waiting);  // taken back from the exchange before
     } else {
         try {
             exchange_->deliver(older.seek, paired(olderSeat, created.secret));

@@ -143,7 +143,18 @@ private:
     // Under mutex_:
     void onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out);
     void onTake(Conn& c, const protocol::lobby::Take& t, Outbox& out);
-    void withdraw(Conn& c);
+    /// Withdraws c's seek (also from the exchange). False when another instance claimed it a
+    /// moment before: its `paired` frame is on the way, and the seek stays (claimed) for
+    /// delivered() to find; that pairing stands.
+    bool withdraw(Conn& c);
+    /// Forgets c's seek here, shared or not (its row is gone or withdrawn).
+    void eraseSeek(Conn& c);
+    /// Under the lock, at each tick: withdraws the rows whose withdrawal failed (orphans_) and
+    /// shares the seeks not shared yet (the database was away when they came).
+    void retryShared();
+    /// Under the lock, at each tick: a shared seek here for which an older matching seek of
+    /// another instance waits is paired with it, as a newcomer would be.
+    void matchShared(Outbox& out);
     /// Refuses a seeker that must wait (the ladder) or whose name is bad; else its checked name.
     std::optional<std::string> admit(Conn& c, const std::optional<std::string>& name, const std::optional<std::string>& browser,
                                      Outbox& out);
@@ -162,8 +173,9 @@ private:
     /// Takes a waiting seek here back from the exchange before pairing it here: false when
     /// another instance claimed it first (it is marked `claimed`).
     bool takeBack(SeekEntry& e);
-    /// Shares `e` again (a pairing of it failed after takeBack).
-    void reshare(SeekEntry& e);
+    /// Shares `e` (when made, or again after a pairing of it failed after takeBack); false
+    /// when the database did not take it (retryShared tries again).
+    bool reshare(SeekEntry& e);
     /// Take of seek t.seek, not waiting here: claimed from another instance when it waits there.
     void takeRemote(Conn& c, const protocol::lobby::Take& t, const std::string& name, const std::string& browser, Outbox& out);
     /// Shares a seek claimed from another instance again (its pairing failed or was refused).
@@ -179,6 +191,7 @@ private:
 
     Registry& registry_;
     std::shared_ptr<SeekExchange> exchange_;  ///< null: this instance alone
+    std::vector<std::string> orphans_;        ///< ids of rows whose withdrawal failed, withdrawn again at each tick
     Scheduler& scheduler_;
     Clock& clock_;
     const Options options_;

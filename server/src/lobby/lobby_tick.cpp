@@ -134,7 +134,11 @@ void Lobby::tick() {
             }
             games_.erase(it);
         }
-        if (exchange_) exchange_->setPlaying(playingLocked());
+        if (exchange_) {
+            retryShared();
+            matchShared(out);
+            exchange_->setPlaying(playingLocked());
+        }
         std::string counts = countsJsonLocked();
         if (counts != lastCounts_) {
             lastCounts_ = std::move(counts);

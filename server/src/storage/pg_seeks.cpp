@@ -84,6 +84,9 @@ public:
     /// StorageError (and closes the connection) on a failure or after `deadline`.
     Rows exec(const std::string& sql, const std::vector<std::string>& params, Ms deadline = kCallDeadline) {
         const auto until = std::chrono::steady_clock::now() + deadline;
+        // A connection the server has ended meanwhile (a restart: its backends are told to go)
+        // is seen before anything is sent on it, and replaced: the statement runs once.
+        if (c_ && (!PQconsumeInput(c_) || PQstatus(c_) != CONNECTION_OK)) close();
         if (!c_) connect(until);
         std::vector<const char*> values;
         for (const auto& p : params) values.push_back(p.c_str());
