@@ -57,6 +57,7 @@ constexpr const char* kUsage =
     "  --join-rate R --join-burst B      joins per second per address, and burst (default 1, 20)\n"
     "  --max-waiting-games N  friend games not yet joined, per address (default 20)\n"
     "  --lobby-seeks-per-address N  open lobby seeks per address (default 20)\n"
+    "  --lobby-abort-seconds N  seconds a paired lobby game may wait for its first throw (default 30)\n"
     "  --trusted-proxy A[,B]  proxies whose X-Forwarded-For names the client (default none)\n"
     "  --allow-origin O[,O]   origins besides the server's own that may open WebSockets (default none)\n"
     "  --max-queue-bytes N    unsent bytes per WebSocket before it is closed (default 1048576)\n"
