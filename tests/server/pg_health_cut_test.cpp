@@ -34,19 +34,6 @@ constexpr milliseconds kRecoveryBound{1500};
 /// check notices the cut when it next runs, up to a second later; plus the same margin.
 constexpr milliseconds kCutBound{2000};
 
-/// A PostgreSQL server of the test's own (scripts/pg-temp.sh), stopped and deleted at the end.
-struct OwnPostgres {
-    char dir[32] = "/tmp/senet-pgc.XXXXXX";
-    std::string error;
-    OwnPostgres() {
-        if (!::mkdtemp(dir)) throw std::runtime_error("mkdtemp failed");
-        auto [rc, out] = runProgram(std::string("timeout 120 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", {"start", dir});
-        if (rc != 0) error = out;
-    }
-    ~OwnPostgres() { runProgram(std::string("timeout 60 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", {"stop", dir}); }
-    std::string socket() const { return std::string(dir) + "/.s.PGSQL.5432"; }
-};
-
 /// Polls /healthz every 20 ms until `done(reply)` or `timeout`; false when it timed out.
 template <class F>
 bool pollHealth(unsigned short port, HttpReply& last, F done, milliseconds timeout = milliseconds(20000)) {

@@ -18,13 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// scripts/pg-temp.sh with `args`; fails the test unless it exits 0. Returns its output.
-std::string pgTemp(const std::vector<std::string>& args) {
-    auto [rc, out] = runProgram(std::string("timeout 120 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", args);
-    EXPECT_EQ(rc, 0) << "pg-temp.sh " << args[0] << ": " << out;
-    return out;
-}
-
 /// Polls /healthz until its status is `status` (true) or `timeout` passes (false); `slowest`
 /// gets the longest answer time seen.
 bool waitForHealth(unsigned short port, int status, HttpReply& last, std::chrono::milliseconds& slowest,
@@ -43,16 +36,9 @@ bool waitForHealth(unsigned short port, int status, HttpReply& last, std::chrono
 TEST(PgHealth, HealthzIs503WhilePostgresIsDownAnd200WhenItIsBack) {
     if (!postgresInstalled()) GTEST_SKIP() << "PostgreSQL is not installed (/usr/lib/postgresql/*/bin; scripts/setup.sh installs it)";
     TempDir dir;
-    // A server of this test's own (the shared one must stay up), in a short /tmp directory.
-    char pgDir[] = "/tmp/senet-pgh.XXXXXX";
-    ASSERT_NE(::mkdtemp(pgDir), nullptr);
-    struct Stop {  // stopped and deleted however the test ends
-        const char* dir;
-        ~Stop() { runProgram(std::string("timeout 60 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", {"stop", dir}); }
-    } stopAtEnd{pgDir};
-    const std::string out = pgTemp({"start", pgDir});
-    ASSERT_NE(out.rfind("postgresql://"), std::string::npos) << out;
-    const std::string url = out.substr(out.rfind("postgresql://"), out.find('\n', out.rfind("postgresql://")) - out.rfind("postgresql://"));
+    OwnPostgres pg;  // a server of this test's own: it goes down and up (the shared one must stay up)
+    ASSERT_EQ(pg.error, "");
+    const std::string url = pg.url();
     {
         ServerProcess server(dir.path() / "data", makeWebRoot(dir.path()), {"--database", url, "--instance", "h1"});
         HttpReply reply;
@@ -60,7 +46,7 @@ TEST(PgHealth, HealthzIs503WhilePostgresIsDownAnd200WhenItIsBack) {
         ASSERT_TRUE(waitForHealth(server.port(), 200, reply, slowest)) << reply.status << " " << reply.body;
         EXPECT_EQ(reply.body, "ok\n");
 
-        pgTemp({"down", pgDir});
+        pg.down();
         ASSERT_TRUE(waitForHealth(server.port(), 503, reply, slowest)) << "still " << reply.status << " with PostgreSQL down";
         const json body = reply.bodyJson();
         EXPECT_EQ(body.value("status", ""), "unavailable") << reply.body;
@@ -75,7 +61,7 @@ TEST(PgHealth, HealthzIs503WhilePostgresIsDownAnd200WhenItIsBack) {
         EXPECT_EQ(lookup.bodyJson().value("error", ""), "storage") << lookup.body;
         EXPECT_EQ(lookup.header("retry-after"), "2");
 
-        pgTemp({"up", pgDir});
+        pg.up();
         const auto back = Clock::now();
         ASSERT_TRUE(waitForHealth(server.port(), 200, reply, slowest)) << "still " << reply.status << " " << reply.body;
         const auto lag = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - back);

@@ -331,25 +331,12 @@ TEST_F(PgLobby, ACancelOrANewSeekThatComesAsAnotherInstancePairsTheSeekLosesTheR
     std::cout << "[ figures ] the cancel or new seek lost the race (both paired) in " << both << " of 8 trials\n";
 }
 
-/// scripts/pg-temp.sh with `args` (a PostgreSQL server of the test's own); its output.
-std::string pgTemp(const std::vector<std::string>& args) {
-    auto [rc, out] = runProgram(std::string("timeout 120 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", args);
-    EXPECT_EQ(rc, 0) << "pg-temp.sh " << args[0] << ": " << out;
-    return out;
-}
-
 TEST(PgLobbyOutage, SeeksMadeOrClosedWhileTheDatabaseIsAwayAreSharedOrWithdrawnWhenItIsBack) {
     if (!postgresInstalled()) GTEST_SKIP() << "PostgreSQL is not installed (/usr/lib/postgresql/*/bin; scripts/setup.sh installs it)";
     TempDir dir;
-    char pgDir[] = "/tmp/senet-pgl.XXXXXX";  // a server of this test's own: it goes down and up
-    ASSERT_NE(::mkdtemp(pgDir), nullptr);
-    struct Stop {
-        const char* dir;
-        ~Stop() { runProgram(std::string("timeout 60 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", {"stop", dir}); }
-    } stopAtEnd{pgDir};
-    const std::string out = pgTemp({"start", pgDir});
-    ASSERT_NE(out.rfind("postgresql://"), std::string::npos) << out;
-    const std::string url = out.substr(out.rfind("postgresql://"), out.find('\n', out.rfind("postgresql://")) - out.rfind("postgresql://"));
+    OwnPostgres pg;  // a server of this test's own: it goes down and up
+    ASSERT_EQ(pg.error, "");
+    const std::string url = pg.url();
     const auto web = makeWebRoot(dir.path());
     {
         ServerProcess a(dir.path() / "a", web, {"--database", url, "--instance", "oa"});
@@ -368,7 +355,7 @@ TEST(PgLobbyOutage, SeeksMadeOrClosedWhileTheDatabaseIsAwayAreSharedOrWithdrawnW
         ASSERT_TRUE(gone->receiveType("seeking"));
         ASSERT_TRUE(until([&] { return openAt(b.port()) == 1; }, 5)) << "b lists a's seek";
 
-        pgTemp({"down", pgDir});
+        pg.down();
         WsClient x(a.port(), "/ws/lobby"), y(b.port(), "/ws/lobby");
         x.send("seek", {{"ruleset", "kendall"}, {"browser", "x"}});
         y.send("seek", {{"ruleset", "kendall"}, {"browser", "y"}});
@@ -376,7 +363,7 @@ TEST(PgLobbyOutage, SeeksMadeOrClosedWhileTheDatabaseIsAwayAreSharedOrWithdrawnW
         EXPECT_TRUE(y.receiveType("seeking", std::chrono::seconds(10)));
         gone.reset();  // its withdrawal cannot reach the database now
         std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-        pgTemp({"up", pgDir});
+        pg.up();
 
         // Once it is back, the two seeks made meanwhile are shared and paired with each other,
         // and the closed seek leaves b's board (its row withdrawn again).

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <pqxx/pqxx>
 #include <stdexcept>
+#include <vector>
 
 namespace senet::testing {
 
@@ -64,6 +65,41 @@ Server& server() {
 }
 
 }  // namespace
+
+namespace {
+
+/// scripts/pg-temp.sh ARGS (at most 120 s); its exit status and output.
+std::pair<int, std::string> pgTemp(const std::vector<std::string>& args) {
+    return runProgram(std::string("timeout 120 ") + SENET_SOURCE_DIR + "/scripts/pg-temp.sh", args);
+}
+
+}  // namespace
+
+OwnPostgres::OwnPostgres() {
+    if (!::mkdtemp(dir_)) {
+        error = "mkdtemp failed";
+        return;
+    }
+    auto [rc, out] = pgTemp({"start", dir_});
+    const auto at = out.rfind("postgresql://");
+    if (rc != 0 || at == std::string::npos) {
+        error = out.empty() ? "pg-temp.sh start failed" : out;
+        return;
+    }
+    url_ = out.substr(at, out.find('\n', at) - at);
+}
+
+OwnPostgres::~OwnPostgres() { pgTemp({"stop", dir_}); }
+
+void OwnPostgres::down() {
+    auto [rc, out] = pgTemp({"down", dir_});
+    EXPECT_EQ(rc, 0) << "pg-temp.sh down: " << out;
+}
+
+void OwnPostgres::up() {
+    auto [rc, out] = pgTemp({"up", dir_});
+    EXPECT_EQ(rc, 0) << "pg-temp.sh up: " << out;
+}
 
 bool postgresInstalled() {
     std::error_code ec;

@@ -24,6 +24,31 @@ std::string freshPostgresDatabase();
 /// Drops a database made by freshPostgresDatabase (its connections are closed first).
 void dropPostgresDatabase(const std::string& url);
 
+/// A PostgreSQL server of a test's own (scripts/pg-temp.sh in a short /tmp directory: a unix
+/// socket path holds at most 107 bytes), for tests that stop it and start it again (the shared
+/// server must stay up); stopped and deleted on destruction. Call only when postgresInstalled().
+class OwnPostgres {
+public:
+    /// Starts it; `error` holds pg-temp.sh's output when that failed ("" when it runs).
+    OwnPostgres();
+    ~OwnPostgres();
+    OwnPostgres(const OwnPostgres&) = delete;
+    OwnPostgres& operator=(const OwnPostgres&) = delete;
+    /// postgresql:///senet?host=DIR&user=senet ("" when it did not start).
+    const std::string& url() const { return url_; }
+    /// Its unix socket, DIR/.s.PGSQL.5432.
+    std::string socket() const { return std::string(dir_) + "/.s.PGSQL.5432"; }
+    /// Stops it, keeping its data (pg-temp.sh down), and starts it again on the same socket
+    /// and port (up); each records a test failure when pg-temp.sh fails.
+    void down();
+    void up();
+    std::string error;
+
+private:
+    char dir_[32] = "/tmp/senet-pgo.XXXXXX";
+    std::string url_;
+};
+
 /// Base fixture of the tests on PostgreSQL: each test gets a fresh database (url_), dropped
 /// after it; the test is skipped (GTEST_SKIP) when PostgreSQL is not installed. A derived
 /// TearDown that overrides this one must call it last.

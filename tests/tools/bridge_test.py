@@ -176,6 +176,31 @@ def start_server(server, web, data_dir, port=0):
     raise SystemExit(f"bridge_test: the server did not start:\n{output}")
 
 
+def finish_bridge(proc, what, timeout):
+    """Wait for a bridge to end; its (stdout lines, stderr), or None (a failure recorded) when it
+    did not end in time or ended badly."""
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        check(False, f"{what}: a bridge did not finish its game in time:\n{err[-2000:]}")
+        return None
+    check(proc.returncode == 0, f"{what}: a bridge exited {proc.returncode}:\n{err[-2000:]}")
+    check("Traceback" not in err, f"{what}: a traceback:\n{err}")
+    return out.split("\n")[:-1], err
+
+
+def stop_server(proc):
+    """SIGTERM, then SIGKILL after 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def test_games(senet, url, work):
     """Two bridges a ruleset, all at once; every game verified."""
     bridges = []
@@ -187,16 +212,10 @@ def test_games(senet, url, work):
                                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
     games = {}
     for ruleset, proc in bridges:
-        try:
-            out, err = proc.communicate(timeout=80)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            out, err = proc.communicate()
-            check(False, f"{ruleset}: a bridge did not finish its game in time:\n{err[-2000:]}")
+        ended = finish_bridge(proc, ruleset, 80)
+        if ended is None:
             continue
-        check(proc.returncode == 0, f"{ruleset}: a bridge exited {proc.returncode}:\n{err[-2000:]}")
-        check("Traceback" not in err, f"{ruleset}: a traceback:\n{err}")
-        lines = out.split("\n")[:-1]
+        lines = ended[0]
         check(len(lines) == 1, f"{ruleset}: one finished game expected, got {lines}")
         for line in lines:
             game, rs, outcome, reason = line.split()
@@ -248,16 +267,11 @@ def test_restart(senet, server, web, work):
         proc, url = start_server(server, web, data, port)
         outs = []
         for b in bridges:
-            try:
-                out, err = b.communicate(timeout=120)
-            except subprocess.TimeoutExpired:
-                b.kill()
-                out, err = b.communicate()
-                check(False, f"restart: a bridge did not finish its game:\n{err[-2000:]}")
+            ended = finish_bridge(b, "restart", 120)
+            if ended is None:
                 continue
-            check(b.returncode == 0 and "Traceback" not in err, f"restart: a bridge exited {b.returncode}:\n{err[-2000:]}")
-            check("connecting again" in err, f"restart: the bridge did not say it connected again:\n{err[-1500:]}")
-            outs += out.split("\n")[:-1]
+            check("connecting again" in ended[1], f"restart: the bridge did not say it connected again:\n{ended[1][-1500:]}")
+            outs += ended[0]
         games = {line.split()[0] for line in outs}
         check(len(outs) == 2 and len(games) == 1, f"restart: both bridges finished one game: {outs}")
         for game in games:
@@ -272,12 +286,7 @@ def test_restart(senet, server, web, work):
         for b in bridges:
             if b.poll() is None:
                 b.kill()
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)
 
 
 def main(senet, server, web):
@@ -290,12 +299,7 @@ def main(senet, server, web):
             test_options(senet, url)
             test_games(senet, url, pathlib.Path(tmp))
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop_server(proc)
         test_restart(senet, server, web, pathlib.Path(tmp))
     if FAILURES:
         print(f"bridge_test: {len(FAILURES)} failures", file=sys.stderr)
