@@ -3,6 +3,7 @@
 // throw's unspent remainder ("2 of 4 left"), the turn's direction, a due entry throw and the
 // extra throws owed. Both take their room from the first render on, so nothing moves when a
 // piece goes to the hand or a remainder appears.
+import { pieceIcon } from "../shared/board";
 import { el } from "../shared/dom";
 import { t } from "../shared/i18n";
 import type { LegalMove, Snapshot } from "../shared/protocol";
@@ -33,7 +34,11 @@ export function renderHands(s: Snapshot, players: (number | null)[], offered: Le
     hand.disabled = !canEnter;
     hand.classList.toggle("can-enter", canEnter);
     const pieces = el("span", { class: "hand-pieces", "aria-hidden": "true" });
-    for (let i = 0; i < count; i++) pieces.append(el("span", { class: `hand-piece p${player ?? 1}` }));
+    for (let i = 0; i < count; i++) {
+      const one = el("span", { class: `hand-piece p${player ?? 1}` });
+      one.append(pieceIcon(player ?? 1));
+      pieces.append(one);
+    }
     const words = el("span", { class: "hand-count" }, t("play.hand", { count }));
     hand.replaceChildren(pieces, words);
     if (canEnter) hand.append(el("span", { class: "visually-hidden" }, t("play.move-enter")));

@@ -2,7 +2,7 @@
 // due, the status line, the seats, the share panel, the end screen and the Fair throws panel.
 // Each function reads the model and the page's parts and writes the DOM; only the Fair throws
 // check (started once the game is over) writes its outcome back into the model.
-import type { Board } from "../shared/board";
+import { type Board, pieceIcon } from "../shared/board";
 import { byId, el } from "../shared/dom";
 import { t } from "../shared/i18n";
 import type { MoveList } from "../shared/movelist";
@@ -124,7 +124,12 @@ function renderSeats(m: PlayModel, s: Snapshot): void {
     const box = byId(`seat-${seat}`);
     const player = words.playerOfSeat(v, seat);
     const info = s.seats[seat];
-    box.querySelector(".seat-piece")!.className = `seat-piece${player ? ` p${player}` : ""}`;
+    const icon = box.querySelector<HTMLElement>(".seat-piece")!;
+    const drawn = `seat-piece${player ? ` p${player}` : ""}`;
+    if (icon.className !== drawn) {
+      icon.className = drawn;
+      icon.replaceChildren(...(player ? [pieceIcon(player)] : []));  // the board's cone or spool
+    }
     box.querySelector(".seat-name")!.textContent = info?.taken ? words.nameOf(v, seat) : t("play.seat.waiting", { seat: words.seatLabel(v, seat) });
     box.querySelector(".seat-off")!.textContent = player ? t("play.off", { count: s.off[player - 1] ?? 0 }) : "";
     const presence = box.querySelector(".presence")!;

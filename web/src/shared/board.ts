@@ -100,6 +100,17 @@ export function piece(player: number, x: number, y: number, scale = 1): SVGGElem
   return g;
 }
 
+/**
+ * A piece as a small picture of its own (the seats, the pieces in hand): the board's drawing of
+ * player 1's cone or player 2's spool in an svg that fills its box, hidden from screen readers
+ * (the text beside it names the side).
+ */
+export function pieceIcon(player: number): SVGSVGElement {
+  const icon = svg("svg", { class: "piece-icon", viewBox: "16 12 68 80", "aria-hidden": "true", focusable: "false" });
+  icon.append(piece(player, 0, 0));
+  return icon;
+}
+
 /** Draws and redraws the board inside a container, across or (on a narrow screen) down. */
 export class Board {
   private readonly root: SVGSVGElement;
