@@ -118,7 +118,7 @@ bool Lobby::takeBack(SeekEntry& e) {
 bool Lobby::reshare(SeekEntry& e) {
     if (!exchange_ || e.shared || e.claimed) return true;
     try {
-        exchange_->publish(SharedSeek{e.id, "", e.ruleset, e.name, e.browser, e.sinceMs, e.bot, e.bots});
+        exchange_->publish(sharedOf(e));
         e.shared = true;
         return true;
     } catch (const std::exception& ex) {
@@ -227,20 +227,13 @@ void Lobby::onSeek(Conn& c, const protocol::lobby::Seek& s, Outbox& out) {
         if (!botsAgree(s.bot, s.bots, it->bot, it->bots)) continue;
         const bool wasShared = it->shared;
         if (!takeBack(*it)) continue;  // another instance paired it a moment ago
-        if (!pair(Older{SharedSeek{it->id, "", it->ruleset, it->name, it->browser, it->sinceMs, it->bot, it->bots}, it->conn}, c,
-                  *name, browser, s.ruleset, s.bot, out) &&
+        if (!pair(Older{sharedOf(*it), it->conn}, c, *name, browser, s.ruleset, s.bot, out) &&
             wasShared)
             reshare(*it);
         return;
     }
     if (exchange_) {
-        std::optional<SharedSeek> remote;
-        try {
-            remote = exchange_->claim(SharedSeek{"", "", s.ruleset, *name, browser, 0, s.bot, s.bots});
-        } catch (const std::exception& ex) {
-            logLimited("storage", std::string("lobby: the other instances' seeks could not be read: ") + ex.what());
-        }
-        if (remote) {
+        if (const auto remote = claimFor(SharedSeek{"", "", s.ruleset, *name, browser, 0, s.bot, s.bots})) {
             if (!pair(Older{*remote, nullptr}, c, *name, browser, s.ruleset, s.bot, out)) restoreRemote(*remote);
             return;
         }
@@ -280,8 +273,7 @@ void Lobby::onTake(Conn& c, const protocol::lobby::Take& t, Outbox& out) {
         if (wasShared) reshare(*it);
         return;
     }
-    if (!pair(Older{SharedSeek{it->id, "", it->ruleset, it->name, it->browser, it->sinceMs, it->bot, it->bots}, it->conn}, c, *name,
-              browser, it->ruleset, t.bot, out) &&
+    if (!pair(Older{sharedOf(*it), it->conn}, c, *name, browser, it->ruleset, t.bot, out) &&
         wasShared)
         reshare(*it);
 }
@@ -310,6 +302,17 @@ void Lobby::takeRemote(Conn& c, const protocol::lobby::Take& t, const std::strin
         return;
     }
     if (!pair(Older{*remote, nullptr}, c, name, browser, remote->ruleset, t.bot, out)) restoreRemote(*remote);
+}
+
+SharedSeek Lobby::sharedOf(const SeekEntry& e) { return SharedSeek{e.id, "", e.ruleset, e.name, e.browser, e.sinceMs, e.bot, e.bots}; }
+
+std::optional<SharedSeek> Lobby::claimFor(const SharedSeek& newcomer) {
+    try {
+        return exchange_->claim(newcomer);
+    } catch (const std::exception& ex) {
+        logLimited("storage", std::string("lobby: the other instances' seeks could not be read: ") + ex.what());
+        return std::nullopt;
+    }
 }
 
 void Lobby::restoreRemote(const SharedSeek& seek) {
@@ -371,12 +374,7 @@ void Lobby::matchShared(Outbox& out) {
     for (const auto it : due) {
         if (!takeBack(*it)) continue;  // claimed meanwhile: its `paired` frame is on the way
         const SeekEntry seek = *it;
-        std::optional<SharedSeek> remote;
-        try {
-            remote = exchange_->claim(SharedSeek{"", "", seek.ruleset, seek.name, seek.browser, 0, seek.bot, seek.bots});
-        } catch (const std::exception& ex) {
-            logLimited("storage", std::string("lobby: the other instances' seeks could not be read: ") + ex.what());
-        }
+        const auto remote = claimFor(sharedOf(seek));
         if (!remote) {
             reshare(*it);
             continue;

@@ -178,6 +178,10 @@ private:
     bool reshare(SeekEntry& e);
     /// Take of seek t.seek, not waiting here: claimed from another instance when it waits there.
     void takeRemote(Conn& c, const protocol::lobby::Take& t, const std::string& name, const std::string& browser, Outbox& out);
+    /// A seek here as the exchange holds it (its instance: this one).
+    static SharedSeek sharedOf(const SeekEntry& e);
+    /// exchange_->claim for `newcomer`; nullopt also when the database failed (logged).
+    std::optional<SharedSeek> claimFor(const SharedSeek& newcomer);
     /// Shares a seek claimed from another instance again (its pairing failed or was refused).
     void restoreRemote(const SharedSeek& seek);
     /// A frame another instance handed to seek `seekId` (on the exchange's thread).
