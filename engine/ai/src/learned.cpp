@@ -18,9 +18,13 @@ constexpr float kStandardWeights[] =
 constexpr float kJequierWeights[] =
 #include "weights_jequier.inc"
     ;
+constexpr float kKendallWeights[] =
+#include "weights_kendall.inc"
+    ;
 
 static_assert(sizeof(kStandardWeights) == sizeof(NetWeights), "weights file does not match the network's shape");
 static_assert(sizeof(kJequierWeights) == sizeof(NetWeights), "weights file does not match the network's shape");
+static_assert(sizeof(kKendallWeights) == sizeof(NetWeights), "weights file does not match the network's shape");
 
 NetWeights load(const float* flat) {
     NetWeights w;
@@ -33,9 +37,11 @@ NetWeights load(const float* flat) {
 const NetWeights* learnedWeights(RulesetId id) {
     static const NetWeights standard = load(kStandardWeights);
     static const NetWeights jequier = load(kJequierWeights);
+    static const NetWeights kendall = load(kKendallWeights);
     switch (id) {
         case RulesetId::Standard: return &standard;
         case RulesetId::Jequier: return &jequier;
+        case RulesetId::Kendall: return &kendall;
         default: return nullptr;
     }
 }
