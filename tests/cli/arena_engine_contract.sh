@@ -36,7 +36,11 @@ check "the first line names the engine: $out" [ "${out%%$'\n'*}" = "arena bell: 
 # Engines that fail: one line, exit 1, nothing on stdout.
 E="senet: error: engine "
 base=(arena --rules standard --games 1 --seed 1 --a expert --b random)
-expect_error 1 "${E}'false' closed its output" "${base[@]}" --a-engine false
+# 'false' ends at once: the arena meets its closed output, or (on a loaded machine, where it has
+# ended before the handshake is written) a write that fails; both are one line naming it.
+expect_error 1 "${E}'false'" "${base[@]}" --a-engine false
+ended() { [[ $err == *"closed its output"* || $err == *"cannot write to it"* ]]; }
+check "an engine that ended at once is named as such: $err" ended
 expect_error 1 "${E}'yes 2>/dev/null': no 'ok' in the first 100 lines of its handshake" "${base[@]}" --a-engine "yes 2>/dev/null"
 illegal="read x; echo protocol 1; echo ok; while read l; do case \$l in go*) echo bestmove 29-off;; esac; done"
 expect_error 1 "${E}'$illegal' chose '29-off': illegal move" "${base[@]}" --a-engine "$illegal"
@@ -44,7 +48,6 @@ quits="read x; echo protocol 1; echo ok; read l; exit 0"
 # It ends after the first line of a decision: the arena meets either its closed output or a
 # write that fails (whichever comes first); both are one line naming it.
 expect_error 1 "${E}'$quits'" "${base[@]}" --a-engine "$quits"
-ended() { [[ $err == *"closed its output"* || $err == *"cannot write to it"* ]]; }
 check "an engine that ended is named as such: $err" ended
 expect_error 2 "senet: error: --b-engine must name a command" "${base[@]}" --b-engine ""
 

@@ -380,6 +380,7 @@ std::optional<std::vector<json>> WsClient::roundTrip(std::chrono::milliseconds t
 }
 
 int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions, bool forward) {
+    constexpr int kRandomActions = 1500;
     WsClient* primary = players.begin()->second;
     std::vector<WsClient*> all;
     for (auto& [seat, c] : players)
@@ -417,7 +418,9 @@ int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers,
             std::vector<std::size_t> pick;
             int best = -1;
             for (std::size_t i = 0; i < moves.size(); ++i) {
-                const int dest = forward ? moves[i].value("dest", 0) : 0;
+                // After kRandomActions random actions, forward play, so every game ends within
+                // maxActions whatever the server's throws.
+                const int dest = forward || sent >= kRandomActions ? moves[i].value("dest", 0) : 0;
                 if (dest > best) pick.clear(), best = dest;
                 if (dest == best) pick.push_back(i);
             }

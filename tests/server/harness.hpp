@@ -150,8 +150,9 @@ private:
 
 /// Plays a game to its end: `players` maps each seat to the client that holds it (a local
 /// game's one client for both; nothing for the computer's seat); `watchers` only follow.
-/// Moves are chosen at random with `rng`; with `forward`, among the moves that take a piece
-/// furthest (random play in Jéquier can last thousands of actions). Returns the number of
+/// Moves are chosen at random with `rng`; with `forward` (and always after 1,500 actions), among
+/// the moves that take a piece furthest: random play in Jéquier can last thousands of actions,
+/// and the server's throws are not seeded by the test. Returns the number of
 /// actions sent. Fails the test on any error message.
 int playToEnd(std::map<int, WsClient*> players, std::vector<WsClient*> watchers, std::mt19937& rng, int maxActions = 5000,
               bool forward = false);

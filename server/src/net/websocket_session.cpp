@@ -122,7 +122,7 @@ void WebSocketSession::onRead(beast::error_code ec, std::size_t) {
     } catch (const std::exception& e) {
         internalError("websocket message", e);
     }
-    if (closing_) return;
+    if (closing_ || readStopped_) return;
     try {
         doRead();
     } catch (const std::exception& e) {
@@ -137,7 +137,11 @@ void WebSocketSession::handleFrame() {
     buffer_.consume(buffer_.size());
     if (!takeToken()) {
         target_->reject(this, protocol::ParseError{"rate-limited", "too many messages; this one was dropped"});
-        if (++dropped_ > context_.config.maxDropped) return closeWith(websocket::close_code::policy_error);
+        if (++dropped_ > context_.config.maxDropped) {
+            // The "rate-limited" answers already posted go out before the close frame.
+            readStopped_ = true;
+            return closeWith(static_cast<std::uint16_t>(websocket::close_code::policy_error), "");
+        }
     } else if (!ws_.got_text()) {
         target_->reject(this, protocol::ParseError{"bad-json", "messages are JSON text frames"});
     } else {

@@ -61,6 +61,7 @@ private:
     int dropped_ = 0;
     bool attached_ = false;
     bool closing_ = false;
+    bool readStopped_ = false;  ///< no more frames are read (a close is on its way)
     std::optional<websocket::close_reason> pendingClose_;  ///< a close waiting for the queued frames
 };
 
