@@ -305,6 +305,10 @@ TEST_F(PgLobby, ACancelOrANewSeekThatComesAsAnotherInstancePairsTheSeekLosesTheR
     // are paired with each other, or neither is (never S alone, against nobody).
     int both = 0;
     for (int trial = 0; trial < 8; ++trial) {
+        // The last trial's sockets are closed, but their seeks leave both boards only when each
+        // instance has seen its close: until then O's new seek could be paired with S's old one.
+        for (const unsigned short port : {a_->port(), b_->port()})
+            ASSERT_EQ(lobbyOnce(port, [](const json& j) { return j["open"].empty(); })["open"].size(), 0u) << "trial " << trial;
         WsClient o(b_->port(), "/ws/lobby"), sa(a_->port(), "/ws/lobby");
         o.send("seek", {{"ruleset", "jequier"}, {"browser", "o" + std::to_string(trial)}});
         ASSERT_TRUE(o.receiveType("seeking"));
