@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { IntlMessageFormat } from "intl-messageformat";
 import { axe, ensureArtifacts, launchBrowser, startServer, waitUntil, watchConsole } from "./helpers.mjs";
 
 let server, browser;
@@ -176,6 +177,40 @@ test("Piccione pass-and-play on a phone: entries by square 1 and by the hand, a 
   await checkAxe(page, "after the game's steps");
   assert.deepEqual(problems.filter((m) => !/WebSocket/.test(m)), [], live);
   await context.close();
+});
+
+// The steps line has four lines' room on a phone and two on a laptop from the start; its longest words in every language must fit
+// them, or the page jumps when they appear (a random game in CI met a third line in English).
+test("the steps line's longest words fit the room it keeps on a phone and a laptop in every language", { timeout: 240000 }, async (t) => {
+  if (!offered) { t.skip(NOT_OFFERED); return; }
+  const tooLong = [];
+  for (const [screen, options] of [["phone", PHONE], ["laptop", LAPTOP]]) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    for (const lang of ["en", "nl", "fi", "it", "pl", "de", "fr", "es", "ar"]) {
+      await createGame(page, { ruleset: "piccione", opponent: "local", lang });
+      await page.waitForSelector("#steps");
+      const strings = JSON.parse(await page.textContent("#page-strings"));
+      const say = (key, params) => String(new IntlMessageFormat(strings[key], `${lang}-u-nu-latn`, undefined, { ignoreTag: true }).format(params));
+      const empty = await page.evaluate(() => document.getElementById("steps").getBoundingClientRect().height);
+      for (const direction of ["forward", "backward"]) {
+        const dir = say("play.steps.direction", { direction });
+        // While a throw is spent: what is left, the direction, the throws owed; before the throw: the entry instead of the remainder.
+        for (const words of [[say("play.steps.left", { left: 3, value: 4 }), dir, say("play.steps.owed", { count: 2 })],
+                             [dir, say("play.steps.entry"), say("play.steps.owed", { count: 2 })]]) {
+          const height = await page.evaluate((words) => {
+            const line = document.getElementById("steps");
+            line.replaceChildren(...words.map((w, i) => Object.assign(document.createElement("span"), { textContent: w, className: i === 0 && /\d/.test(w) ? "steps-left" : "" })));
+            return line.getBoundingClientRect().height;
+          }, words);
+          if (height !== empty) tooLong.push(`${screen}, ${lang}: "${words.join(" · ")}" takes ${height} px, the empty line ${empty} px`);
+        }
+      }
+      if (lang === "de") await page.screenshot({ path: join(ensureArtifacts(), `piccione-steps-longest-${screen}-de.png`) });
+    }
+    await context.close();
+  }
+  assert.deepEqual(tooLong, []);
 });
 
 test("Piccione between a laptop and a phone by the invite link", { timeout: 240000 }, async (t) => {
