@@ -1,7 +1,8 @@
 // The first load over slow 4G (150 ms, 200 kB/s; the CPU not slowed, so the test stays quick):
 // the play page opened from a link (a seat's #seat= and a friend's #invite=) carries its strings
-// and the game's commitment, so after the page come at most two waves of requests (the script,
-// its chunk and the stylesheet; then the socket, with an invite's join beside it), by timing and
+// and the game's commitment, so after the page come at most two waves of requests (the first
+// module, the script, its chunk and the stylesheet; then the socket, opened by the first module
+// before the script has come, with an invite's join beside it), by timing and
 // by the initiator chain, with no request for the strings or the game's summary; the home page
 // needs one wave and no strings, also when "Your games" lists a game. Times are in
 // bench/first-load.mjs, not asserted here.
@@ -64,7 +65,11 @@ test("a seat's link: the throw button is ready after two request waves, the sock
   assertFirstLoad("seat link", load1, 2);
   const socket = load1.requests.find((r) => r.url.startsWith("ws:"));
   assert.ok(socket, "the socket opened");
-  assert.match(socket.from, /\/static\/play-[^/]+\.js$/, "the play script opened the socket");
+  // The first module opened it (boot/boot.ts) before the page's script had come, and the script took it over: one socket.
+  assert.match(socket.from, /\/static\/boot-[^/]+\.js$/, "the first module opened the socket");
+  const script = load1.requests.find((r) => /\/static\/play-[^/]+\.js$/.test(r.url));
+  assert.ok(socket.start < script.end, `the socket opened (${socket.start} ms) before the play script had come (${script.end} ms)`);
+  assert.equal(load1.requests.filter((r) => r.url.startsWith("ws:")).length, 1, "one socket");
   assert.ok(load1.requests.some((r) => /\/static\/chunk-/.test(r.url) && !/\.js$/.test(r.from)), "the chunk is preloaded by the page");
   // The commitment came with the page: recorded before the seed went out.
   assert.equal(await load1.page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get("commit")), game.commitment);
@@ -81,7 +86,32 @@ test("a friend's invite link: the join and the socket go out together, the seat 
   const socket = guest.requests.find((r) => r.url.startsWith("ws:"));
   assert.ok(join && socket, "the join and the socket");
   assert.ok(socket.start < join.end, `the socket opened before the join was answered (${socket.start} < ${join.end})`);
+  // Both from the first module (boot/boot.ts), before the page's script had come.
+  const script = guest.requests.find((r) => /\/static\/play-[^/]+\.js$/.test(r.url));
+  for (const [name, r] of [["the join", join], ["the socket", socket]]) {
+    assert.match(r.from, /\/static\/boot-[^/]+\.js$/, `${name} from the first module`);
+    assert.ok(r.start < script.end, `${name} went out (${r.start} ms) before the play script had come (${script.end} ms)`);
+  }
+  assert.equal(guest.requests.filter((r) => r.url.endsWith("/join")).length, 1, "one join");
   await guest.context.close();
+});
+
+test("the creator opening their own invite link keeps their seat: the first module sends no join", { timeout: 60000 }, async () => {
+  const game = await create("friend");
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(`${server.url}${game.resumeUrl}`);
+  await page.waitForFunction(() => /seat=/.test(location.hash) && !document.getElementById("share-invite").hidden);
+  await page.goto("about:blank");  // the invite link differs only in its fragment: load it anew
+  const requests = await watchLoad(await context.newCDPSession(page));
+  await page.goto(`${server.url}${game.inviteUrl}`);
+  await page.waitForFunction(() => /seat=/.test(location.hash) && !/invite=/.test(location.hash));
+  await page.waitForTimeout(300);
+  assert.deepEqual(requests.filter((r) => r.url.endsWith("/join")).map((r) => r.url), [], "no join request");
+  assert.equal(new URLSearchParams(new URL(page.url()).hash.slice(1)).get("seat"), new URLSearchParams(new URL(`${server.url}${game.resumeUrl}`).hash.slice(1)).get("seat"));
+  const summary = await (await fetch(`${server.url}/api/games/${game.game}`)).json();
+  assert.deepEqual(summary.seats.map((x) => x.taken), [true, false], "the guest's seat is still free");
+  await context.close();
 });
 
 test("the home page: the start form ready after one wave, no strings asked for, also with a game to list", { timeout: 60000 }, async () => {

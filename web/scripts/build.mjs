@@ -48,7 +48,8 @@ const usesEngine = (contents) => {
 // its own, fetched by a dynamic import; esbuild names every file by its content's hash. The
 // content and error pages load only "site" (the header's language menu). Each page's entry is
 // src/PAGE/PAGE.ts; esbuild names its bundle after the file, so the manifest says "PAGE.js".
-for (const entry of ["play", "home", "site", "replay", "learn"]) {
+// "boot" is not a page: the play page's first module, loaded before play.js (src/boot/boot.ts).
+for (const entry of ["play", "home", "site", "replay", "learn", "boot"]) {
   const out = await esbuild.build({
     entryPoints: [join(web, "src", entry, `${entry}.ts`)], outdir: dist, splitting: true,
     entryNames: "[name]-[hash]", chunkNames: "chunk-[hash]",
@@ -77,6 +78,8 @@ for (const entry of ["play", "home", "site", "replay", "learn"]) {
     for (const [, name] of Buffer.from(file.contents).toString("utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
       if (!seen.has(name)) { seen.add(name); queue.push(name); imports.push(`/static/${name}`); }
   }
+  // The play page's first module (src/boot/boot.ts) must come in one request, first: no chunk of its own.
+  if (entry === "boot" && (imports.length || out.outputFiles.length !== 1)) throw new Error(`boot.js must import nothing at run time: ${imports.join(" ")}`);
   manifest[`${entry}.js imports`] = imports.join(" ");
   for (const file of out.outputFiles) {
     const name = file.path.slice(dist.length + 1);

@@ -88,9 +88,9 @@ test("a seat secret that cannot be one is dropped with its own problem", async (
 
 test("#invite= is exchanged for a seat through the join request", async (t) => {
   const calls = answer(t, 200, { secret: "newSeat", commitment: HASH });
-  const page = openPage(`${PAGE}#invite=tok%2B1`);
+  const page = openPage(`${PAGE}#invite=tok-1_A`);
   assert.deepEqual(await seat.seatFromUrl("g1", "nl"), { secret: "newSeat", problem: null });
-  assert.deepEqual(calls, [{ url: "/api/games/g1/join", method: "POST", headers: { "Content-Type": "application/json" }, body: { invite: "tok+1", lang: "nl" } }]);
+  assert.deepEqual(calls, [{ url: "/api/games/g1/join", method: "POST", headers: { "Content-Type": "application/json" }, body: { invite: "tok-1_A", lang: "nl" } }]);
   assert.equal(page.storage.map.get("senet.seat.g1"), "newSeat");
   assert.equal(page.storage.map.get("senet.commitment.g1"), HASH);
   assert.equal(page.url(), `${PAGE}#seat=newSeat&commit=${HASH}`);
@@ -106,6 +106,25 @@ test("#invite= with a seat already stored for the game uses that seat and asks n
   assert.equal(page.url(), `${PAGE}#seed=s&seat=kept`);
 });
 
+test("an invite token that cannot be one is refused unsent, as a bad invite", async (t) => {
+  const calls = answer(t, 200, { secret: "never" });
+  for (const bad of ["a%20b", "a.b", "a".repeat(257), "x%0A"]) {
+    const page = openPage(`${PAGE}#invite=${bad}&seed=s`);
+    assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: null, problem: "bad-invite" }, bad);
+    assert.equal(page.url(), `${PAGE}#seed=s`);
+    assert.equal(page.storage.map.size, 0);
+  }
+  assert.equal(calls.length, 0, "no join request");
+});
+test("a full answer while another tab of this browser took the seat with the same invite uses that seat", async (t) => {
+  const page = openPage(`${PAGE}#invite=tok-1`);
+  t.mock.method(globalThis, "fetch", async () => {
+    page.storage.map.set("senet.seat.g1", "otherTab");  // the other tab's join was answered first
+    return new Response(JSON.stringify({ error: "full" }), { status: 409 });
+  });
+  assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: "otherTab", problem: null });
+  assert.equal(page.url(), `${PAGE}#seat=otherTab`);
+});
 test("a refused invite names why; only a failed request keeps the invite for a reload", async (t) => {
   const cases = [
     [409, { error: "full" }, "full", false],

@@ -1,7 +1,9 @@
-// The play page's WebSocket to its game (server/PROTOCOL.md "Connection"): opened at once, the
+// The play page's WebSocket to its game (server/PROTOCOL.md "Connection"): opened at once (or
+// taken over from the page's first module, boot/boot.ts), the
 // hello said once the page is ready, parsed messages handed on, and every way a connection
 // fails or cannot be opened retried through one back-off (state.ts Backoff); a game that moved to another
 // server instance is reconnected at once (moved.ts).
+import { openSocket, socketPath, takeEarlySocket } from "../shared/early";
 import type { ClientMessage, ServerMessage } from "../shared/protocol";
 import { reconnectAtOnce } from "./moved";
 import { Backoff } from "./state";
@@ -27,22 +29,25 @@ export class Connection {
   constructor(private readonly game: string, private readonly hooks: ConnectionHooks) {}
 
   /**
-   * Opens the game's socket at once and says hello once it is open and the page is ready (the
+   * Opens the game's socket at once (the first time taking over the one the page's first module
+   * opened, shared/early.ts) and says hello once it is open and the page is ready (the
    * handshake runs while the page still waits for its seat or the commitment); a page that is
    * not ready closes the socket and tries again after the back-off.
    */
   connect(): void {
-    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(this.game)}`);
+    const path = socketPath(this.game);
+    const taken = takeEarlySocket(path);
+    const ws = taken?.socket ?? openSocket(path);
     this.socket = ws;
     const ready = this.hooks.ready();
-    ws.addEventListener("open", () => {
+    const opened = (): void => {
       void ready.catch(() => false).then((ok) => {
         if (this.socket !== ws || ws.readyState !== WebSocket.OPEN) return;
         if (ok) this.hooks.opened();
         else ws.close();
       });
-    });
-    ws.addEventListener("message", (e) => {
+    };
+    const message = (e: MessageEvent): void => {
       try {
         const msg = JSON.parse(String(e.data)) as ServerMessage;
         // The delay between tries starts again only once the server has answered the hello: a
@@ -52,13 +57,18 @@ export class Connection {
       } catch (err) {
         console.error(err);
       }
-    });
+    };
+    ws.addEventListener("open", opened);
+    ws.addEventListener("message", message);
     ws.addEventListener("close", (ev) => {
       if (this.socket !== ws) return;
       this.hooks.closed();
       if (reconnectAtOnce(ev)) { this.connect(); return; }  // the game moved to another server instance
       this.retryLater();
     });
+    // A socket taken over: what it got before comes first, and one already open is not opened again.
+    for (const e of taken?.early ?? []) message(e);
+    if (taken && ws.readyState === WebSocket.OPEN) opened();
   }
 
   /** Sends a message when the socket is open and says whether it did; otherwise it is not sent (the page keeps an action to send after the reconnect). */

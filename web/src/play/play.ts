@@ -4,6 +4,7 @@
 // player acts, and has it drawn (render.ts).
 import { Board } from "../shared/board";
 import { byId } from "../shared/dom";
+import { pageStarted } from "../shared/early";
 import { loadStrings, t, usePageStrings } from "../shared/i18n";
 import { keepFragmentInLangLinks } from "../shared/langmenu";
 import { type BoardInfo, OFF_SQUARE } from "../shared/model";
@@ -44,6 +45,8 @@ class PlayPage {
   private readonly connection: Connection;
   private parts: PlayParts | null = null;
   private phrases: Phrases | null = null;
+  /** The messages that came before the board was built (the hello goes out first, web/README.md "First load"); null once built. */
+  private beforeBuilt: ServerMessage[] | null = [];
 
   /** `seat`: the seat from the URL fragment (an invite's join request may still be on its way). */
   constructor(private readonly root: HTMLElement, private readonly seat: Promise<SeatResult>) {
@@ -57,8 +60,7 @@ class PlayPage {
         return ensureCommitment(game, root.dataset.commitment);
       },
       opened: () => this.hello(),
-      // A phrase is shown at once: it is no part of the game the pacer shows step by step.
-      message: (msg) => { if (msg.t === "phrase") this.phrases?.heard(msg.d.phrase, msg.d.seat); else this.pacer.push(msg); },
+      message: (msg) => { if (this.beforeBuilt) this.beforeBuilt.push(msg); else this.dispatch(msg); },
       closed: () => this.onClosed(),
       waiting: () => { this.ui.status.textContent = t("play.status.reconnecting"); },
     });
@@ -80,6 +82,15 @@ class PlayPage {
     this.claimTimer.onReady = (text) => announce(this.ui, text);
     this.phrases = new Phrases(this.model.game, (phrase) => this.send({ t: "phrase", d: { phrase } }),
       (seat) => words.seatLabel(viewOf(this.model), seat), () => (this.model.you.length === 1 ? this.model.you[0] : undefined));
+    const waiting = this.beforeBuilt ?? [];
+    this.beforeBuilt = null;
+    for (const msg of waiting) this.dispatch(msg);
+  }
+
+  /** A message from the server: a phrase is shown at once (it is no part of the game the pacer shows step by step), the rest goes through the pacer. */
+  private dispatch(msg: ServerMessage): void {
+    if (msg.t === "phrase") this.phrases?.heard(msg.d.phrase, msg.d.seat);
+    else this.pacer.push(msg);
   }
 
   render(): void {
@@ -267,15 +278,19 @@ async function copy(ui: PlayUi, input: HTMLInputElement | HTMLTextAreaElement, b
 
 async function main(): Promise<void> {
   const root = byId("play");
+  pageStarted();  // before anything is taken over: a first module that runs later starts nothing (shared/early.ts)
   keepFragmentInLangLinks();  // the language menu keeps the seat where storage is blocked
   // The seat (an invite's join request) is read at once; the strings come with the page (or, from
-  // a page without them, beside the seat), and the socket opens before the board is built, so
-  // its handshake runs while this page draws (web/README.md "First load").
+  // a page without them, beside the seat), and the socket (opened by the first module, or now)
+  // says hello before the board is built, so its answer travels while this page draws (web/README.md "First load").
   const seatTaken = seatFromUrl(root.dataset.game ?? "", root.dataset.lang ?? "en");
   const page = new PlayPage(root, seatTaken);
   const { ui, model } = page;
   if (!usePageStrings()) await loadStrings(root.dataset.strings ?? "");
   page.connect();
+  // One turn of the event loop before the board is built: a socket the first module opened
+  // (boot/boot.ts) says its hello now, and the snapshot travels while the board is drawn.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
   // query matches the stylesheet's.
   page.build(matchMedia("(max-width: 40rem)"));

@@ -2,6 +2,7 @@
 // link, #invite=… exchanged for a seat). The fragment keeps it (a reload keeps the seat with
 // no storage at all); localStorage only helps (a page opened without the fragment, a rematch:
 // shared/storage.ts).
+import { isToken, type JoinAnswer, joinByInvite, takeEarlyJoin } from "../shared/early";
 import { fragmentValue, setFragment } from "../shared/fragment";
 import { gameValue, rememberSecret, setGameValue, storedSecret } from "../shared/storage";
 import { recordCommitment } from "./fair";
@@ -13,18 +14,10 @@ export type SeatProblem = "full" | "over" | "bad-invite" | "bad-seat" | "failed"
 export interface SeatResult { secret: string | null; problem: SeatProblem | null }
 
 /** The problem a refused join answer names (API.md "POST /api/games/{id}/join"). */
-async function joinProblem(response: Response): Promise<SeatProblem> {
-  // Stryker disable next-line StringLiteral: only the code "over" is looked for; any other start value reads the same
-  let code = "";
-  try {
-    // Stryker disable next-line StringLiteral: only the code "over" is looked for; any other fallback reads the same
-    code = String(((await response.json()) as { error?: unknown }).error ?? "");
-  } catch {
-    /* not JSON */
-  }
-  if (code === "over") return "over";
-  if (response.status === 409) return "full";
-  if (response.status === 403 || response.status === 400) return "bad-invite";
+function joinProblem(answer: JoinAnswer): SeatProblem {
+  if (answer.body?.error === "over") return "over";
+  if (answer.status === 409) return "full";
+  if (answer.status === 403 || answer.status === 400) return "bad-invite";
   return "failed";
 }
 
@@ -36,7 +29,7 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
   const seat = fragmentValue("seat");
   // A seat secret is base64url of a few dozen characters; anything else (cut, pasted into, or
   // far too long for a hello) holds no seat: the page watches and says so.
-  if (seat && !/^[A-Za-z0-9_-]{1,256}$/.test(seat)) {
+  if (seat && !isToken(seat)) {
     setFragment({ seat: null });
     return { secret: null, problem: "bad-seat" };
   }
@@ -51,24 +44,27 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
     return { secret: seat, problem: null };
   }
   const invite = fragmentValue("invite");
+  // An invite token has the same form: anything else (cut, pasted into, far too long) is refused here, unsent.
+  if (invite && !isToken(invite)) {
+    setFragment({ invite: null });
+    return { secret: null, problem: "bad-invite" };
+  }
   if (invite) {
     const existing = storedSecret(game);
     if (existing) { setFragment({ invite: null, seat: existing }); return { secret: existing, problem: null }; }
     try {
-      const response = await fetch(`/api/games/${encodeURIComponent(game)}/join`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ invite, lang }),
-      });
-      if (response.ok) {
-        const body = (await response.json()) as { secret: string; commitment?: string };
-        rememberSecret(game, body.secret);
-        setFragment({ invite: null, seat: body.secret });
+      // The page's first module may have sent it already (boot/boot.ts, on the same conditions);
+      // a seat given is already kept in storage and the fragment (joinByInvite).
+      const answer = await (takeEarlyJoin(game, invite) ?? joinByInvite(game, invite, lang));
+      if (answer.seat) {
         // Recorded (in the fragment too) before this page sends its seed.
-        recordCommitment(game, body.commitment);
-        return { secret: body.secret, problem: null };
+        recordCommitment(game, answer.body?.commitment);
+        return { secret: answer.seat, problem: null };
       }
-      const problem = await joinProblem(response);
+      const problem = joinProblem(answer);
+      // Another tab of this browser may have joined with the same invite a moment before: its seat is this browser's.
+      const tookIt = problem === "full" ? storedSecret(game) : null;
+      if (tookIt) { setFragment({ invite: null, seat: tookIt }); return { secret: tookIt, problem: null }; }
       // A refused invite will not work on a reload either: the page watches.
       if (problem !== "failed") setFragment({ invite: null });
       return { secret: null, problem };

@@ -8,8 +8,41 @@ export type Params = Record<string, string | number>;
 
 let strings: Record<string, string> = {};
 let locale = "en";
-/** Compiled formats by key; null for a pattern that did not parse (reported once). */
-const compiled = new Map<string, IntlMessageFormat | null>();
+/** Compiled formats by key: the text itself for a plain one, null for a pattern that did not parse (reported once). */
+const compiled = new Map<string, IntlMessageFormat | string | null>();
+
+/**
+ * Whether `text` is plain: no argument, plural, select or quoting (`{`, `}`, `'`), so that
+ * formatting it gives it back unchanged (test/unit-i18n.test.mjs checks this for every string of
+ * every catalog). Most strings are: they skip intl-messageformat's parsing and compiling, much
+ * of it during the first load on a slow phone.
+ */
+export function isPlain(text: string): boolean {
+  return !/[{}']/.test(text);
+}
+
+// The formatter looks the locale up among the browser's (Intl.NumberFormat.supportedLocalesOf)
+// for every message it compiles; the first lookup builds the browser's whole list of locales,
+// about 200 ms at a slow phone's speed, the largest part of the play page's first load. The
+// site's nine languages are its own tags, so the page takes its tag as it is: the library's own
+// answer for a tag the browser does not list (its public static, replaced).
+IntlMessageFormat.resolveLocale = (locales) => new Intl.Locale(typeof locales === "string" ? locales : locales[0] ?? "en");
+
+/** One Intl formatter per locale and options, shared by every compiled message (intl-messageformat's `formatters` option). */
+function memo<A extends unknown[], R>(make: (...args: A) => R): (...args: A) => R {
+  const made = new Map<string, R>();
+  return (...args: A) => {
+    const key = JSON.stringify(args);
+    let found = made.get(key);
+    if (found === undefined) { found = make(...args); made.set(key, found); }
+    return found;
+  };
+}
+const formatters = {
+  getNumberFormat: memo((locales?: string | string[], opts?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, opts)),
+  getDateTimeFormat: memo((locales?: string | string[], opts?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locales, opts)),
+  getPluralRules: memo((locales?: string | string[], opts?: Intl.PluralRulesOptions) => new Intl.PluralRules(locales, opts)),
+};
 
 /** Loads the catalog JSON of the page's language (`lang`, a BCP 47 tag, picks the plural rules). */
 export async function loadStrings(url: string, lang = document.documentElement.lang || "en"): Promise<void> {
@@ -43,12 +76,13 @@ export function setStrings(table: Record<string, string>, lang = "en"): void {
   compiled.clear();
 }
 
-function compile(key: string, text: string): IntlMessageFormat | null {
+function compile(key: string, text: string): IntlMessageFormat | string | null {
   let fmt = compiled.get(key);
   if (fmt !== undefined) return fmt;
+  if (isPlain(text)) { compiled.set(key, text); return text; }
   try {
     // Latin digits in every language, as on the board and on the server (ICU, server/site).
-    fmt = new IntlMessageFormat(text, `${locale}-u-nu-latn`, undefined, { ignoreTag: true });
+    fmt = new IntlMessageFormat(text, `${locale}-u-nu-latn`, undefined, { ignoreTag: true, formatters });
   } catch (err) {
     console.error(`strings: ${key} is not a valid message: ${String(err)}`);
     fmt = null;
@@ -68,7 +102,7 @@ export function t(key: string, params: Params = {}): string {
   const text = strings[key];
   if (text === undefined) return `\u27E6${key}\u27E7`;
   const fmt = compile(key, text);
-  if (!fmt) return text;
+  if (!fmt || typeof fmt === "string") return text;
   try {
     return String(fmt.format(params));
   } catch (err) {

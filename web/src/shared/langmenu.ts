@@ -45,6 +45,21 @@ export function keepFragmentInLangLinks(): void {
   carryFragment();
   window.addEventListener("hashchange", carryFragment);
   onFragmentChange(carryFragment);
+  carryFragmentOnClick();
+}
+
+/**
+ * Gives a language link the page's fragment at the moment it is followed (a click, a tap, or
+ * Enter on it), whether or not the link was in the page yet when this ran: the play page's first
+ * module (boot/boot.ts) calls it before the header may be parsed, so a seat its join took goes
+ * along to the other language even before the page's script runs. Safe to call more than once.
+ */
+export function carryFragmentOnClick(): void {
+  if (document.documentElement.dataset.carryFragment) return;
+  document.documentElement.dataset.carryFragment = "1";
+  document.addEventListener("click", (e) => {
+    if (e.target instanceof Element && e.target.closest(".lang-switch a[hreflang]")) carryFragment();
+  }, { capture: true });
 }
 
 setupLangMenu();

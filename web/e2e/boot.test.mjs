@@ -1,0 +1,119 @@
+// The play page's first module (src/boot/boot.ts) and the page's script may run in either order
+// (a warm cache often runs play.js first): whichever runs first starts the socket and an invite
+// link's join, and the other takes them over or starts nothing (shared/early.ts). Exactly one
+// socket and one join per load, the guest keeps the seat, and a reload while play.js is still
+// on its way keeps a seat the first module's join was given.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { launchBrowser, startServer, storageBlockedContext, watchConsole } from "./helpers.mjs";
+import { watchLoad } from "./load-watch.mjs";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function friendGame() {
+  const response = await fetch(`${server.url}/api/games`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ruleset: "standard", opponent: "friend", side: "first", lang: "en" }),
+  });
+  assert.equal(response.status, 201);
+  return response.json();
+}
+
+const seats = async (game) => (await (await fetch(`${server.url}/api/games/${game}`)).json()).seats.map((s) => s.taken);
+/** Waits until the server has the guest's seat (1) online: a page said hello with its secret (a spectator does not). */
+async function guestOnline(game) {
+  for (let i = 0; i < 100; ++i) {
+    const summary = await (await fetch(`${server.url}/api/games/${game}`)).json();
+    if (summary.seats[1].online === true) return;
+    await sleep(100);
+  }
+  assert.fail("the guest's seat never came online");
+}
+const seatIn = (page) => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get("seat"));
+/** The guest's page holds its seat: the fragment has it, the server's snapshot came (the seats are shown), and no refusal is said. */
+const holdsSeat = (page) => page.waitForFunction(() => /seat=/.test(location.hash) && !/invite=/.test(location.hash)
+  && document.querySelectorAll("#seat-0 .presence, #seat-1 .presence").length === 2
+  && !/already taken|watch/i.test(document.getElementById("message").textContent + document.getElementById("status").textContent), undefined, { timeout: 20000 });
+
+for (const [order, slow] of [["the first module late (play.js runs first)", /\/static\/boot-/], ["the page's script late (the first module runs first)", /\/static\/play-/]]) {
+  test(`an invite link with ${order}: one socket, one join, the guest's seat`, { timeout: 60000 }, async () => {
+    const game = await friendGame();
+    const context = await browser.newContext(PHONE);
+    await context.route(slow, async (route) => { await sleep(400); await route.continue(); });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const requests = await watchLoad(await context.newCDPSession(page));
+    await page.goto(`${server.url}${game.inviteUrl}`);
+    await holdsSeat(page);
+    await sleep(800);  // a first module that ran late would have opened its socket by now
+    assert.equal(requests.filter((r) => r.url.startsWith("ws:")).length, 1, "one socket");
+    assert.equal(requests.filter((r) => r.url.endsWith("/join")).length, 1, "one join");
+    assert.deepEqual(await seats(game.game), [true, true]);
+    assert.ok(await seatIn(page), "the guest's seat is in the fragment");
+    await guestOnline(game.game);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test("a seat's link reloaded with a warm cache opens one socket, whichever script runs first", { timeout: 60000 }, async () => {
+  const game = await friendGame();
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(`${server.url}${game.resumeUrl}`);
+  await page.waitForSelector("#status:not(:empty)");
+  for (let i = 0; i < 4; ++i) {
+    const cdp = await context.newCDPSession(page);
+    const requests = await watchLoad(cdp);
+    await page.reload();
+    await page.waitForFunction(() => !document.getElementById("share-invite").hidden);
+    await sleep(500);
+    assert.equal(requests.filter((r) => r.url.startsWith("ws:")).length, 1, `reload ${i + 1}: one socket`);
+    await cdp.detach();
+  }
+  await context.close();
+});
+
+test("a reload while play.js is on its way keeps the seat the first module's join was given", { timeout: 60000 }, async () => {
+  const game = await friendGame();
+  const context = await browser.newContext(PHONE);
+  let holdScript = true;
+  await context.route(/\/static\/play-/, async (route) => { if (holdScript) await sleep(1500); await route.continue(); });
+  const page = await context.newPage();
+  const joined = page.waitForResponse((r) => r.url().endsWith("/join"));
+  await page.goto(`${server.url}${game.inviteUrl}`, { waitUntil: "commit" });
+  assert.equal((await joined).status(), 200);
+  await sleep(100);
+  holdScript = false;
+  await page.reload();
+  await holdsSeat(page);
+  assert.deepEqual(await seats(game.game), [true, true]);
+  assert.ok(await seatIn(page));
+  assert.doesNotMatch(await page.textContent("#message"), /taken/i);
+  await guestOnline(game.game);
+  await context.close();
+});
+
+test("with storage blocked, the language chosen before play.js has come keeps the seat the first module's join took", { timeout: 60000 }, async () => {
+  const game = await friendGame();
+  const context = await storageBlockedContext(browser, PHONE);
+  let holdScript = true;
+  await context.route(/\/static\/play-/, async (route) => { if (holdScript) await sleep(2500); await route.continue(); });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${game.inviteUrl}`, { waitUntil: "commit" });
+  await page.waitForFunction(() => /seat=/.test(location.hash), undefined, { timeout: 20000 });
+  holdScript = false;
+  // The menu opens (its summary) and the German link is followed while play.js is still held back.
+  await page.evaluate(() => { document.querySelector(".lang-switch details").open = true; });
+  await Promise.all([page.waitForURL(/\/de\/play\//), page.click(".lang-switch a[hreflang=de]")]);
+  assert.match(page.url(), /#.*seat=/, "the seat went along");
+  await holdsSeat(page);
+  assert.deepEqual(await seats(game.game), [true, true]);
+  await guestOnline(game.game);
+  await context.close();
+});
