@@ -5,13 +5,16 @@
 // home page to its start form ready (home.js has run). Prints, per run and as the median, the
 // time from navigation and the request waves after the page (by timing and by the initiator
 // chain, e2e/load-watch.mjs), and the machine's load average, which these figures depend on.
-// Usage: node bench/first-load.mjs [runs=5]  (the server is build/server/senet-server, or
+// Usage: node bench/first-load.mjs [runs=5] [cpu=4]  (cpu: the CPU slow-down; 1 leaves the network
+// alone to set the pace; the server is build/server/senet-server, or
 // $SENET_SERVER, on a fresh data directory).
 import { cpus, loadavg } from "node:os";
 import { launchBrowser, startServer } from "../e2e/helpers.mjs";
 import { SLOW_4G, chainWaves, timedWaves, watchLoad } from "../e2e/load-watch.mjs";
 
 const runs = Number(process.argv[2] ?? 5);
+const cpu = Number(process.argv[3] ?? 4);
+if (!(runs >= 1) || !(cpu >= 1)) throw new Error("usage: node bench/first-load.mjs [runs >= 1] [cpu >= 1]");
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 
 /** Creates a game on one device and returns the URL of its play page with the seat secret. */
@@ -28,7 +31,7 @@ async function newLocalGame(url) {
 async function oneLoad(browser, url, ready) {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
-  const requests = await watchLoad(await context.newCDPSession(page), { network: SLOW_4G, cpu: 4 });
+  const requests = await watchLoad(await context.newCDPSession(page), { network: SLOW_4G, cpu });
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForFunction(ready, undefined, { timeout: 60000, polling: 20 });
   const at = Date.now() - requests.t0;
@@ -54,7 +57,7 @@ try {
       results.push(r);
       console.log(`${name} run ${i + 1}: ${what} ready after ${r.at} ms, ${r.waves} request waves after the page (${r.chain} by initiator)`);
     }
-    console.log(`[ figures ] ${name}, first load on slow 4G (150 ms, 200 kB/s, CPU 4x): median ${median(results.map((r) => r.at))} ms to ${what}, `
+    console.log(`[ figures ] ${name}, first load on slow 4G (150 ms, 200 kB/s, CPU ${cpu}x): median ${median(results.map((r) => r.at))} ms to ${what}, `
       + `at most ${Math.max(...results.map((r) => r.waves))} request waves after the page, over ${runs} runs (load average ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
   }
 } finally {

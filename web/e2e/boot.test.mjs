@@ -1,8 +1,10 @@
-// The play page's first module (src/boot/boot.ts) and the page's script may run in either order
-// (a warm cache often runs play.js first): whichever runs first starts the socket and an invite
-// link's join, and the other takes them over or starts nothing (shared/early.ts). Exactly one
-// socket and one join per load, the guest keeps the seat, and a reload while play.js is still
-// on its way keeps a seat the first module's join was given.
+// The play page's first script (src/boot/boot.ts, a classic script in the head) and the page's
+// module script: the first script normally runs first and starts the socket, an invite link's
+// join and the page's hello; where it comes late or not at all (a warm cache, a failed load) the
+// page's script starts them itself, and whatever the first script starts the page takes over
+// (shared/early.ts). Exactly one socket, one join and one hello per load, the guest keeps the
+// seat, and a reload while play.js is still on its way keeps a seat the first script's join
+// was given.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { launchBrowser, startServer, storageBlockedContext, watchConsole } from "./helpers.mjs";
@@ -40,7 +42,7 @@ const holdsSeat = (page) => page.waitForFunction(() => /seat=/.test(location.has
   && document.querySelectorAll("#seat-0 .presence, #seat-1 .presence").length === 2
   && !/already taken|watch/i.test(document.getElementById("message").textContent + document.getElementById("status").textContent), undefined, { timeout: 20000 });
 
-for (const [order, slow] of [["the first module late (play.js runs first)", /\/static\/boot-/], ["the page's script late (the first module runs first)", /\/static\/play-/]]) {
+for (const [order, slow] of [["the first script slow (the page waits for it)", /\/static\/boot-/], ["the page's script late (the first script runs first)", /\/static\/play-/]]) {
   test(`an invite link with ${order}: one socket, one join, the guest's seat`, { timeout: 60000 }, async () => {
     const game = await friendGame();
     const context = await browser.newContext(PHONE);
@@ -50,7 +52,7 @@ for (const [order, slow] of [["the first module late (play.js runs first)", /\/s
     const requests = await watchLoad(await context.newCDPSession(page));
     await page.goto(`${server.url}${game.inviteUrl}`);
     await holdsSeat(page);
-    await sleep(800);  // a first module that ran late would have opened its socket by now
+    await sleep(800);  // a second socket would have been opened by now
     assert.equal(requests.filter((r) => r.url.startsWith("ws:")).length, 1, "one socket");
     assert.equal(requests.filter((r) => r.url.endsWith("/join")).length, 1, "one join");
     assert.deepEqual(await seats(game.game), [true, true]);
@@ -79,7 +81,7 @@ test("a seat's link reloaded with a warm cache opens one socket, whichever scrip
   await context.close();
 });
 
-test("a reload while play.js is on its way keeps the seat the first module's join was given", { timeout: 60000 }, async () => {
+test("a reload while play.js is on its way keeps the seat the first script's join was given", { timeout: 60000 }, async () => {
   const game = await friendGame();
   const context = await browser.newContext(PHONE);
   let holdScript = true;
@@ -99,7 +101,7 @@ test("a reload while play.js is on its way keeps the seat the first module's joi
   await context.close();
 });
 
-test("with storage blocked, the language chosen before play.js has come keeps the seat the first module's join took", { timeout: 60000 }, async () => {
+test("with storage blocked, the language chosen before play.js has come keeps the seat the first script's join took", { timeout: 60000 }, async () => {
   const game = await friendGame();
   const context = await storageBlockedContext(browser, PHONE);
   let holdScript = true;
@@ -115,5 +117,62 @@ test("with storage blocked, the language chosen before play.js has come keeps th
   await holdsSeat(page);
   assert.deepEqual(await seats(game.game), [true, true]);
   await guestOnline(game.game);
+  await context.close();
+});
+
+/** Counts the hellos `page` sends on any socket, each with the time it went out (ms since the watch began). */
+async function watchHellos(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const hellos = [];
+  const t0 = Date.now();
+  cdp.on("Network.webSocketFrameSent", (e) => { if (/^\{"t":"hello"/.test(e.response.payloadData)) hellos.push({ at: Date.now() - t0, d: JSON.parse(e.response.payloadData).d }); });
+  return { hellos, t0 };
+}
+
+// The first script says the hello while play.js is still on its way (its answer travels in the
+// meantime): for a seat's link, an invite link (after its join) and a spectator, one hello each,
+// with the seat and seed the page keeps; and with the first script failing to load, the page
+// says the one hello itself.
+for (const [kind, link, hasSeat] of [["a seat's link", (g) => g.resumeUrl, true], ["an invite link", (g) => g.inviteUrl, true], ["a spectator", (g) => `/en/play/${g.game}`, false]]) {
+  test(`${kind}: the first script says the one hello before play.js has come`, { timeout: 60000 }, async () => {
+    const game = await friendGame();
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const { hellos, t0 } = await watchHellos(context, page);
+    let scriptCame = Infinity;
+    await context.route(/\/static\/play-/, async (route) => { await sleep(1200); scriptCame = Date.now() - t0; await route.continue(); });
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}${link(game)}`);
+    await page.waitForFunction(() => document.querySelectorAll("#seat-0 .presence, #seat-1 .presence").length === 2, undefined, { timeout: 20000 });
+    await sleep(300);
+    assert.equal(hellos.length, 1, "one hello");
+    assert.ok(hellos[0].at < scriptCame, `the hello (${hellos[0].at} ms) went out before play.js came (${scriptCame} ms)`);
+    if (hasSeat) {
+      const kept = await page.evaluate(() => Object.fromEntries(new URLSearchParams(location.hash.slice(1))));
+      assert.equal(hellos[0].d.secret, kept.seat, "the seat the page keeps");
+      assert.equal(hellos[0].d.clientSeed, kept.seed, "the seed the page keeps");
+      assert.match(kept.commit ?? "", /^[0-9a-f]{64}$/, "the commitment recorded before the seed went out");
+      if (kind === "an invite link") await guestOnline(game.game);
+    } else {
+      assert.deepEqual(hellos[0].d, {}, "a spectator's hello carries no seat");
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test("the first script not loading: the page says the one hello itself and the seat plays", { timeout: 60000 }, async () => {
+  const game = await friendGame();
+  const context = await browser.newContext(PHONE);
+  await context.route(/\/static\/boot-/, (route) => route.fulfill({ status: 503, body: "" }));
+  const page = await context.newPage();
+  const { hellos } = await watchHellos(context, page);
+  await page.goto(`${server.url}${game.inviteUrl}`);
+  await holdsSeat(page);
+  await guestOnline(game.game);
+  await sleep(300);
+  assert.equal(hellos.length, 1, "one hello");
+  assert.equal(hellos[0].d.secret, await seatIn(page));
   await context.close();
 });

@@ -48,12 +48,16 @@ const usesEngine = (contents) => {
 // its own, fetched by a dynamic import; esbuild names every file by its content's hash. The
 // content and error pages load only "site" (the header's language menu). Each page's entry is
 // src/PAGE/PAGE.ts; esbuild names its bundle after the file, so the manifest says "PAGE.js".
-// "boot" is not a page: the play page's first module, loaded before play.js (src/boot/boot.ts).
+// "boot" is not a page: the play page's first script, run before play.js (src/boot/boot.ts).
 for (const entry of ["play", "home", "site", "replay", "learn", "boot"]) {
+  // boot is a classic script (one function, no module): the page runs it as it parses the head, as
+  // soon as it has come; an async module script ran only after the stylesheet and often after the
+  // first paint (its socket opened 300-500 ms later on the first-load benchmark's phone).
+  const classic = entry === "boot";
   const out = await esbuild.build({
-    entryPoints: [join(web, "src", entry, `${entry}.ts`)], outdir: dist, splitting: true,
+    entryPoints: [join(web, "src", entry, `${entry}.ts`)], outdir: dist, splitting: !classic,
     entryNames: "[name]-[hash]", chunkNames: "chunk-[hash]",
-    bundle: true, minify: true, format: "esm", target: "es2022", write: false, legalComments: "none", define,
+    bundle: true, minify: true, format: classic ? "iife" : "esm", target: "es2022", write: false, legalComments: "none", define,
   });
   // A player's page must not load the engine: play.js and every chunk it imports statically.
   // Spectators get their win-probability bar from a chunk play.js imports dynamically (play/spectate.ts).
@@ -78,7 +82,7 @@ for (const entry of ["play", "home", "site", "replay", "learn", "boot"]) {
     for (const [, name] of Buffer.from(file.contents).toString("utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
       if (!seen.has(name)) { seen.add(name); queue.push(name); imports.push(`/static/${name}`); }
   }
-  // The play page's first module (src/boot/boot.ts) must come in one request, first: no chunk of its own.
+  // The play page's first script (src/boot/boot.ts) must come in one request, first: no chunk of its own.
   if (entry === "boot" && (imports.length || out.outputFiles.length !== 1)) throw new Error(`boot.js must import nothing at run time: ${imports.join(" ")}`);
   manifest[`${entry}.js imports`] = imports.join(" ");
   for (const file of out.outputFiles) {

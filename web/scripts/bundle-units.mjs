@@ -13,7 +13,7 @@ export const MODULES = {
   i18n: "shared/i18n", board: "shared/board", moves: "shared/moves", movelist: "shared/movelist", fragment: "shared/fragment",
   storage: "shared/storage", steps: "shared/steps", hand: "play/hand",
   words: "play/words", choices: "play/choices", pacer: "play/pacer", claim: "play/claim", feed: "play/feed",
-  seat: "play/seat", state: "play/state", moved: "play/moved", sounds: "play/sounds", attention: "play/attention", replay_graph: "replay/graph",
+  seat: "play/seat", seed: "shared/seed", state: "play/state", moved: "play/moved", sounds: "play/sounds", attention: "play/attention", replay_graph: "replay/graph",
   lobby_client: "home/lobby-client", guest: "home/guest",
 };
 

@@ -6,7 +6,7 @@
 // tests (e2e/) go through the real server.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MemoryStorage, fragment, openPage, seat, storage } from "../testlib/unit-env.mjs";
+import { MemoryStorage, fragment, openPage, seat, seed, storage } from "../testlib/unit-env.mjs";
 
 const PAGE = "https://senet.test/en/play/g1";
 const HASH = "c".repeat(64);
@@ -166,29 +166,29 @@ test("no seat or invite in the fragment: a stored seat goes into the fragment, e
 test("the client seed: the fragment's, else the stored one, else 16 random bytes in hex; kept in both", () => {
   const page = openPage(`${PAGE}#seat=x&seed=frag_1`);
   page.storage.setItem("senet.seed.g1", "stored1");
-  assert.equal(seat.clientSeed("g1"), "frag_1");
+  assert.equal(seed.clientSeed("g1"), "frag_1");
   assert.equal(page.storage.map.get("senet.seed.g1"), "frag_1");
   assert.equal(page.replaced, 0);
   const second = openPage(`${PAGE}#seat=x`);
   second.storage.setItem("senet.seed.g1", "stored-1");
-  assert.equal(seat.clientSeed("g1"), "stored-1");
+  assert.equal(seed.clientSeed("g1"), "stored-1");
   assert.equal(second.url(), `${PAGE}#seat=x&seed=stored-1`);
   const fresh = openPage(`${PAGE}#seat=x&seed=not%20a%20seed`);
-  const seed = seat.clientSeed("g1");
-  assert.match(seed, /^[0-9a-f]{32}$/);
-  assert.equal(fresh.url(), `${PAGE}#seat=x&seed=${seed}`);
-  assert.equal(fresh.storage.map.get("senet.seed.g1"), seed);
+  const drawn = seed.clientSeed("g1");
+  assert.match(drawn, /^[0-9a-f]{32}$/);
+  assert.equal(fresh.url(), `${PAGE}#seat=x&seed=${drawn}`);
+  assert.equal(fresh.storage.map.get("senet.seed.g1"), drawn);
   openPage(PAGE);
-  assert.notEqual(seat.clientSeed("g1"), seed, "a new draw");
+  assert.notEqual(seed.clientSeed("g1"), drawn, "a new draw");
   openPage(`${PAGE}#seed=${"a".repeat(65)}`);
-  assert.match(seat.clientSeed("g1"), /^[0-9a-f]{32}$/);
+  assert.match(seed.clientSeed("g1"), /^[0-9a-f]{32}$/);
   openPage(`${PAGE}#seed=${"a".repeat(64)}`);
-  assert.equal(seat.clientSeed("g1"), "a".repeat(64));
+  assert.equal(seed.clientSeed("g1"), "a".repeat(64));
   // The bytes are spread over the whole hex range, two digits each (a byte below 16 keeps its 0).
   const seen = new Set();
   for (let i = 0; i < 40; i++) {
     openPage(PAGE);
-    const drawn = seat.clientSeed("g1");
+    const drawn = seed.clientSeed("g1");
     assert.equal(drawn.length, 32);
     for (const c of drawn) seen.add(c);
   }

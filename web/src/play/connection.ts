@@ -1,5 +1,5 @@
 // The play page's WebSocket to its game (server/PROTOCOL.md "Connection"): opened at once (or
-// taken over from the page's first module, boot/boot.ts), the
+// taken over from the page's first script, boot/boot.ts), the
 // hello said once the page is ready, parsed messages handed on, and every way a connection
 // fails or cannot be opened retried through one back-off (state.ts Backoff); a game that moved to another
 // server instance is reconnected at once (moved.ts).
@@ -29,8 +29,8 @@ export class Connection {
   constructor(private readonly game: string, private readonly hooks: ConnectionHooks) {}
 
   /**
-   * Opens the game's socket at once (the first time taking over the one the page's first module
-   * opened, shared/early.ts) and says hello once it is open and the page is ready (the
+   * Opens the game's socket at once (the first time taking over the one the page's first script
+   * opened, shared/early.ts, with its hello when it said one) and says hello once it is open and the page is ready (the
    * handshake runs while the page still waits for its seat or the commitment); a page that is
    * not ready closes the socket and tries again after the back-off.
    */
@@ -58,7 +58,9 @@ export class Connection {
         console.error(err);
       }
     };
-    ws.addEventListener("open", opened);
+    // A socket whose hello the first script said (boot/boot.ts) is open and needs none from the page.
+    const helloSaid = taken?.helloSaid === true;
+    if (!helloSaid) ws.addEventListener("open", opened);
     ws.addEventListener("message", message);
     ws.addEventListener("close", (ev) => {
       if (this.socket !== ws) return;
@@ -68,7 +70,7 @@ export class Connection {
     });
     // A socket taken over: what it got before comes first, and one already open is not opened again.
     for (const e of taken?.early ?? []) message(e);
-    if (taken && ws.readyState === WebSocket.OPEN) opened();
+    if (taken && !helloSaid && ws.readyState === WebSocket.OPEN) opened();
   }
 
   /** Sends a message when the socket is open and says whether it did; otherwise it is not sent (the page keeps an action to send after the reconnect). */

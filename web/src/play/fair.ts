@@ -2,8 +2,7 @@
 // commitment is recorded before this browser sends its client seed, and once the game is over
 // the revealed server seed must hash to it (SHA-256) and every throw must follow from the seeds
 // (HMAC-SHA-256), both computed here with WebCrypto.
-import { fragmentValue, setFragment } from "../shared/fragment";
-import { gameValue, setGameValue } from "../shared/storage";
+import { isHash, recordCommitment, recordedCommitment } from "../shared/commitment";
 
 /** One throw as the page showed it: its throw index, value and sticks ("" for a die). */
 export interface SeenThrow { index: number; value: number; sticks: string }
@@ -14,32 +13,6 @@ export type Verdict =
   | { kind: "bad-commitment" }           // SHA-256(server seed) is not the recorded commitment
   | { kind: "bad-throw"; index: number }  // throw `index` does not follow from the seeds
   | { kind: "unavailable" };             // the record could not be loaded or read
-
-let recorded: string | null = null;
-
-const isHash = (v: unknown): v is string => typeof v === "string" && /^[0-9a-f]{64}$/.test(v);
-
-/**
- * The commitment recorded for `game`: this page's memory, else the URL fragment (#commit=, kept
- * over a reload without storage), else localStorage; null when none. It is kept in the fragment.
- */
-export function recordedCommitment(game: string): string | null {
-  if (recorded) return recorded;
-  const fromFragment = fragmentValue("commit");
-  const found = isHash(fromFragment) ? fromFragment : gameValue(game, "commitment");
-  if (!isHash(found)) return null;
-  recorded = found;
-  if (fromFragment !== found) setFragment({ commit: found });
-  return recorded;
-}
-
-/** Records `commitment` for `game` (memory, fragment, storage) unless one is recorded already (the first one seen stays). */
-export function recordCommitment(game: string, commitment: unknown): void {
-  if (!isHash(commitment) || recordedCommitment(game)) return;
-  recorded = commitment;
-  setFragment({ commit: commitment });
-  setGameValue(game, "commitment", commitment);
-}
 
 /**
  * Makes sure the commitment is recorded before the page sends its seed: when the create or join

@@ -3,7 +3,7 @@
 // What the page knows is its model (model.ts); this file changes it as messages come and the
 // player acts, and has it drawn (render.ts).
 import { Board } from "../shared/board";
-import { byId } from "../shared/dom";
+import { afterPaint, byId } from "../shared/dom";
 import { pageStarted } from "../shared/early";
 import { loadStrings, t, usePageStrings } from "../shared/i18n";
 import { keepFragmentInLangLinks } from "../shared/langmenu";
@@ -22,7 +22,8 @@ import { motionTime, playMotion } from "./motion";
 import { Pacer } from "./pacer";
 import { isPhraseError, offersPhrases, Phrases } from "./phrases";
 import { announce, findUi, type PlayParts, type PlayUi, render } from "./render";
-import { clientSeed, type SeatResult, seatFromUrl } from "./seat";
+import { clientSeed } from "../shared/seed";
+import { type SeatResult, seatFromUrl } from "./seat";
 import { renderWatchers } from "./share";
 import { GameSounds } from "./sounds";
 import * as pageState from "./state";
@@ -71,7 +72,10 @@ class PlayPage {
     const { info } = this.model;
     const board = new Board(byId("board"), info, narrow.matches);
     const moveList = new MoveList(this.ui.moveList, info, (seat) => words.seatLabel(viewOf(this.model), seat));
-    this.root.querySelector(".table")?.append(createLegend(info, !narrow.matches));
+    // The legend (the board's key, below the table's controls) comes once the first position is
+    // painted: its strings and drawings are a fair part of a phone's first load, and the throw
+    // does not wait for them.
+    afterPaint(() => this.root.querySelector(".table")?.append(createLegend(info, !narrow.matches)));
     narrow.addEventListener("change", () => board.setDown(narrow.matches));
     board.onMove = (m) => { this.model.keepFocus = false; this.sendMove(m); };
     this.parts = {
@@ -278,18 +282,18 @@ async function copy(ui: PlayUi, input: HTMLInputElement | HTMLTextAreaElement, b
 
 async function main(): Promise<void> {
   const root = byId("play");
-  pageStarted();  // before anything is taken over: a first module that runs later starts nothing (shared/early.ts)
+  pageStarted();  // before anything is taken over: a first script that runs later starts nothing (shared/early.ts)
   keepFragmentInLangLinks();  // the language menu keeps the seat where storage is blocked
   // The seat (an invite's join request) is read at once; the strings come with the page (or, from
-  // a page without them, beside the seat), and the socket (opened by the first module, or now)
+  // a page without them, beside the seat), and the socket (opened by the first script, or now)
   // says hello before the board is built, so its answer travels while this page draws (web/README.md "First load").
   const seatTaken = seatFromUrl(root.dataset.game ?? "", root.dataset.lang ?? "en");
   const page = new PlayPage(root, seatTaken);
   const { ui, model } = page;
   if (!usePageStrings()) await loadStrings(root.dataset.strings ?? "");
   page.connect();
-  // One turn of the event loop before the board is built: a socket the first module opened
-  // (boot/boot.ts) says its hello now, and the snapshot travels while the board is drawn.
+  // One turn of the event loop before the board is built: a socket the first script opened
+  // (boot/boot.ts) without its hello says the page's now, and the snapshot travels while the board is drawn.
   await new Promise((resolve) => setTimeout(resolve, 0));
   // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
   // query matches the stylesheet's.

@@ -3,6 +3,7 @@
 // Each function reads the model and the page's parts and writes the DOM; only the Fair throws
 // check (started once the game is over) writes its outcome back into the model.
 import { type Board, pieceIcon } from "../shared/board";
+import { recordedCommitment } from "../shared/commitment";
 import { byId, el } from "../shared/dom";
 import { t } from "../shared/i18n";
 import type { MoveList } from "../shared/movelist";
@@ -14,7 +15,7 @@ import { alertsFor, inviteShown, yourTurn } from "./attention";
 import { renderChoices } from "./choices";
 import { renderHands, renderSteps } from "./hand";
 import type { ClaimTimer } from "./claim";
-import { recordedCommitment, type Verdict, verifyGame } from "./fair";
+import { type Verdict, verifyGame } from "./fair";
 import type { Feed } from "./feed";
 import { busy, connectionLost, isLocal, type PlayModel, viewOf } from "./model";
 import { inviteLink, neutralLink, renderRematchLink } from "./share";

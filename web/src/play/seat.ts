@@ -4,8 +4,8 @@
 // shared/storage.ts).
 import { isToken, type JoinAnswer, joinByInvite, takeEarlyJoin } from "../shared/early";
 import { fragmentValue, setFragment } from "../shared/fragment";
-import { gameValue, rememberSecret, setGameValue, storedSecret } from "../shared/storage";
-import { recordCommitment } from "./fair";
+import { rememberSecret, setGameValue, storedSecret } from "../shared/storage";
+import { recordCommitment } from "../shared/commitment";
 
 /** Why the page holds no seat after reading the fragment. */
 export type SeatProblem = "full" | "over" | "bad-invite" | "bad-seat" | "failed";
@@ -53,7 +53,7 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
     const existing = storedSecret(game);
     if (existing) { setFragment({ invite: null, seat: existing }); return { secret: existing, problem: null }; }
     try {
-      // The page's first module may have sent it already (boot/boot.ts, on the same conditions);
+      // The page's first script may have sent it already (boot/boot.ts, on the same conditions);
       // a seat given is already kept in storage and the fragment (joinByInvite).
       const answer = await (takeEarlyJoin(game, invite) ?? joinByInvite(game, invite, lang));
       if (answer.seat) {
@@ -75,24 +75,4 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
   const stored = storedSecret(game);
   if (stored) setFragment({ seat: stored });
   return { secret: stored, problem: null };
-}
-
-/**
- * This browser's contribution to the throws (16 random bytes as hex), the same for the whole
- * game: from the fragment, else storage, else drawn now. It goes into the fragment before it is
- * sent, so a reload (even without storage) sends the same seed. (The server keeps a seat's first
- * seed anyway: PROTOCOL.md "Fairness".)
- */
-export function clientSeed(game: string): string {
-  const existing = fragmentValue("seed") ?? gameValue(game, "seed");
-  const seed = existing && /^[0-9A-Za-z_-]{1,64}$/.test(existing) ? existing : randomSeed();
-  if (fragmentValue("seed") !== seed) setFragment({ seed });
-  setGameValue(game, "seed", seed);
-  return seed;
-}
-
-function randomSeed(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,6 +1,6 @@
 // The SVG board: 3 × 10 squares in path order, the houses' signs, the two sides' pieces
 // (cones and spools, told apart by shape as well as colour) and highlighted destinations.
-import { svg } from "./dom";
+import { afterPaint, svg } from "./dom";
 import { formatList, has, t } from "./i18n";
 import { type BoardInfo, type LastMove, OFF_SQUARE } from "./model";
 import { kindOf, kindPath, kindWords } from "./moves";
@@ -126,6 +126,9 @@ export class Board {
   /** The square of the piece tapped first when it has more than one move (Piccione's split throws), else null. */
   private selected: number | null = null;
   private down = false;
+  /** A board title waits for the next paint (describe), for the borne-off counts `titleOff`. */
+  private titleDue = false;
+  private titleOff: [number, number] = [0, 0];
   /** The pieces drawn by the last render: on a square (1..30), and each side's in the tray, in order. */
   private onSquare = new Map<number, SVGGElement>();
   private inTray: [SVGGElement[], SVGGElement[]] = [[], []];
@@ -393,9 +396,21 @@ export class Board {
     return this.down ? `M${x + 8} ${y + SIZE - 4} H${x + SIZE - 8}` : `M${x + SIZE - 4} ${y + 8} V${y + SIZE - 8}`;
   }
 
+  /**
+   * Sets the board's text for screen readers to the position held, once the browser has painted
+   * (its plural and list formatting are the slowest part of a first render on a phone, and
+   * nothing on the screen waits for it); several renders before then set it once.
+   */
   private describe(off: [number, number]): void {
-    const title = this.root.querySelector("title");
-    if (title) title.textContent = boardTitle(this.board, off);
+    this.titleOff = off;
+    if (this.titleDue) return;
+    this.titleDue = true;
+    const set = () => {
+      this.titleDue = false;
+      const title = this.root.querySelector("title");
+      if (title) title.textContent = boardTitle(this.board, this.titleOff);
+    };
+    afterPaint(set);
   }
 
 }

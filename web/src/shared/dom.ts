@@ -27,3 +27,13 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   return node;
 }
+
+/**
+ * Runs `work` once the browser has painted what is on the page now (the next animation frame,
+ * then a task after it); without animation frames (a hidden tab's may wait, a test's page has
+ * none), after a task.
+ */
+export function afterPaint(work: () => void): void {
+  if (typeof requestAnimationFrame === "function" && document.visibilityState !== "hidden") requestAnimationFrame(() => setTimeout(work, 0));
+  else setTimeout(work, 0);
+}

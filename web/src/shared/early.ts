@@ -1,9 +1,9 @@
-// What the play page's first module (src/boot/boot.ts) starts before the page's script has
+// What the play page's first script (src/boot/boot.ts) starts before the page's script has
 // arrived, and how the page takes it over (web/README.md "First load"): the game's socket
-// (play/connection.ts) and an invite link's join (play/seat.ts). Whichever of the two scripts
-// runs first decides: the page's script marks the page as started (pageStarted), and a first
-// module that runs after it (a warm cache may run play.js first) starts nothing. Small, since
-// boot.ts carries it.
+// (play/connection.ts) with its hello, and an invite link's join (play/seat.ts). Whichever of the
+// two scripts runs first decides: the page's script marks the page as started (pageStarted), and
+// a first script that runs after it (one that came late) starts nothing. Small, since boot.ts
+// carries it.
 import { setFragment } from "./fragment";
 import { rememberSecret } from "./storage";
 
@@ -12,8 +12,11 @@ export interface EarlySocket {
   /** The socket's path, `/ws/games/ID`. */
   readonly path: string;
   readonly socket: WebSocket;
-  /** Stops boot.ts's own listening and returns the messages that came before (in order). */
-  takeOver(): MessageEvent[];
+  /**
+   * Stops boot.ts's own listening and sending: the messages that came before (in order), and
+   * whether boot.ts said the hello (the page then says none on this socket).
+   */
+  takeOver(): { early: MessageEvent[]; helloSaid: boolean };
 }
 
 /** The answer to POST /api/games/{id}/join: its status, the seat secret kept (null when none was given) and its JSON body (null when it had none or it did not parse). */
@@ -34,12 +37,12 @@ declare global {
   interface Window { senetEarlySocket?: EarlySocket; senetEarlyJoin?: EarlyJoin; senetPageStarted?: boolean }
 }
 
-/** Marks the page's script as running: from now on a first module starts nothing (call before taking anything over). */
+/** Marks the page's script as running: from now on a first script starts nothing (call before taking anything over). */
 export function pageStarted(): void {
   window.senetPageStarted = true;
 }
 
-/** Whether the page's script already runs (the first module then starts nothing). */
+/** Whether the page's script already runs (the first script then starts nothing). */
 export function isPageStarted(): boolean {
   return window.senetPageStarted === true;
 }
@@ -61,16 +64,16 @@ export function openSocket(path: string): WebSocket {
 
 /**
  * The early socket for `path` when boot.ts opened one that is still connecting or open, with
- * the messages it got so far; null otherwise. It is handed out once: a second call (a
+ * the messages it got so far and whether it said the hello; null otherwise. It is handed out once: a second call (a
  * reconnect) gets null and opens a socket of its own.
  */
-export function takeEarlySocket(path: string): { socket: WebSocket; early: MessageEvent[] } | null {
+export function takeEarlySocket(path: string): { socket: WebSocket; early: MessageEvent[]; helloSaid: boolean } | null {
   const found = window.senetEarlySocket;
   window.senetEarlySocket = undefined;
   if (!found) return null;
-  const early = found.takeOver();
+  const { early, helloSaid } = found.takeOver();
   const usable = found.socket.readyState === WebSocket.CONNECTING || found.socket.readyState === WebSocket.OPEN;
-  if (found.path === path && usable) return { socket: found.socket, early };
+  if (found.path === path && usable) return { socket: found.socket, early, helloSaid };
   if (usable) found.socket.close();
   return null;
 }

@@ -74,7 +74,37 @@ export function setStrings(table: Record<string, string>, lang = "en"): void {
   strings = table;
   locale = lang;
   compiled.clear();
+  simple.clear();
 }
+
+/**
+ * A message whose only syntax is simple arguments (`{name}`, no plural, select, number style or
+ * quoting), split at them: the even items are text, the odd ones argument names. Null for any
+ * other message. test/unit-i18n.test.mjs checks for every such string of every catalog that
+ * substituting gives what intl-messageformat gives.
+ */
+export function simpleParts(text: string): string[] | null {
+  if (text.includes("'")) return null;
+  const parts = text.split(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/);
+  for (let i = 0; i < parts.length; i += 2) if (/[{}]/.test(parts[i]!)) return null;
+  return parts;
+}
+
+/** A simple message's parts (simpleParts) with `params` put in; null when a value would need a number format (a number other than a small whole one). */
+function substitute(parts: string[], params: Params): string | null {
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = params[parts[i]!];
+    // intl-messageformat writes a number with the locale's grouping and signs: only whole numbers
+    // below 1000 and not negative (a minus sign differs: "−5" in Finnish) read the same everywhere.
+    if (typeof value === "number" && !(Number.isInteger(value) && value >= 0 && value < 1000 && !Object.is(value, -0))) return null;
+    if (value === undefined) return null;
+    out += String(value) + parts[i + 1]!;
+  }
+  return out;
+}
+
+const simple = new Map<string, string[] | null>();
 
 function compile(key: string, text: string): IntlMessageFormat | string | null {
   let fmt = compiled.get(key);
@@ -101,6 +131,13 @@ export function has(key: string): boolean {
 export function t(key: string, params: Params = {}): string {
   const text = strings[key];
   if (text === undefined) return `\u27E6${key}\u27E7`;
+  // Simple messages skip intl-messageformat's parser, whose first runs are slow on a phone.
+  let parts = simple.get(key);
+  if (parts === undefined) { parts = isPlain(text) ? null : simpleParts(text); simple.set(key, parts); }
+  if (parts) {
+    const done = substitute(parts, params);
+    if (done !== null) return done;
+  }
   const fmt = compile(key, text);
   if (!fmt || typeof fmt === "string") return text;
   try {
@@ -126,9 +163,9 @@ export function percent(p: number, digits = 0): string {
  * English is written in British style (no serial comma), as on the server (site_list.hpp).
  */
 export function formatList(items: readonly (string | number)[], type: "and" | "or" = "and"): string {
-  const tag = locale === "en" ? "en-GB" : locale;
-  return new Intl.ListFormat(tag, { style: "long", type: type === "and" ? "conjunction" : "disjunction" }).format(items.map(String));
+  return listFormat(locale === "en" ? "en-GB" : locale, type).format(items.map(String));
 }
+const listFormat = memo((tag: string, type: "and" | "or") => new Intl.ListFormat(tag, { style: "long", type: type === "and" ? "conjunction" : "disjunction" }));
 
 /** A lobby game's guest name as shown: marked "NAME, bot" when a program plays it (server/PROTOCOL.md "Bots"). */
 export function guestShown(name: string, bot: boolean): string {
