@@ -86,28 +86,34 @@ public:
         // Sweep order: most pips first (the sum of both sides' squares). A move adds to it or,
         // when it swaps, keeps it; only the House of Water lowers it. So most successors of a
         // position are solved before it within the same sweep.
+        // The working values and the graph are kept in sweep order (place k holds the position
+        // order_[k]), so a sweep reads them front to back.
         order_.resize(total);
-        for (std::size_t i = 0; i < total; ++i) order_[i] = static_cast<std::uint32_t>(i);
-        std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t x, std::uint32_t y) {
-            return pips(states_[x]) > pips(states_[y]);
-        });
+        std::vector<std::uint16_t> key(total);
+        for (std::size_t i = 0; i < total; ++i) {
+            order_[i] = static_cast<std::uint32_t>(i);
+            key[i] = static_cast<std::uint16_t>(pips(states_[i]));
+        }
+        std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t x, std::uint32_t y) { return key[x] > key[y]; });
+        place_.resize(total);
+        for (std::size_t k = 0; k < total; ++k) place_[order_[k]] = static_cast<std::uint32_t>(k);
+        buildGraph(total);
         std::uint32_t sweeps = 0;
         for (; sweeps < static_cast<std::uint32_t>(t_.spec_.maxSweeps);) {
             ++sweeps;
             double change = 0;
-            // Highest index first: the mover's pieces farthest along the path, nearest the end.
-            for (const std::uint32_t i : order_) {
-                const double v = bellman(states_[i].first, states_[i].second, true);
-                change = std::max(change, std::abs(v - work_[i]));
-                work_[i] = v;
+            for (std::uint32_t k = 0; k < total; ++k) {
+                const double v = update(k);
+                change = std::max(change, std::abs(v - work_[k]));
+                work_[k] = v;
             }
             if (change < t_.spec_.tolerance) break;
         }
-        for (std::size_t i = 0; i < total; ++i) t_.values_[firstEntry + i] = toStored(work_[i]);
+        for (std::size_t k = 0; k < total; ++k) t_.values_[firstEntry + order_[k]] = toStored(work_[k]);
         // The residual on the stored values: one more Bellman pass, reading the table itself.
         std::array<double, 2> residual{};
         for (std::size_t i = 0; i < total; ++i) {
-            const double v = bellman(states_[i].first, states_[i].second, false);
+            const double v = bellman(states_[i].first, states_[i].second);
             const int which = (layers_.size() == 2 && i >= detail::layerEntries(a, b)) ? 1 : 0;
             residual[which] = std::max(residual[which], std::abs(v - fromStored(t_.values_[firstEntry + i])));
         }
@@ -125,6 +131,93 @@ public:
     }
 
 private:
+    // The graph of the pair, built once: for each position and throw, the best value among the
+    // moves that leave the pair (a bear-off into a solved layer, or a win), and the moves that
+    // stay in it (index << 1 | 1 when the other player throws next). A forced pass that keeps
+    // the throw (a 1, 4 or 5 with no move, rule 9) returns to the same position: those throws
+    // are solved exactly, V = rest / (1 - their probability), instead of iterated.
+    static constexpr std::uint8_t kNoConstant = 0x80;
+    static constexpr std::uint8_t kSelf = 0x40;
+
+    void buildGraph(std::size_t total) {
+        first_.assign(total + 1, 0);
+        counts_.assign(5 * total, 0);
+        constants_.assign(5 * total, 0);
+        refs_.clear();
+        MoveList moves;
+        for (std::size_t k = 0; k < total; ++k) {
+            const std::uint32_t i = order_[k];
+            first_[k] = static_cast<std::uint32_t>(refs_.size());
+            Position p;
+            p.board = {states_[i].first, states_[i].second};
+            p.off = {static_cast<std::uint8_t>(5 - std::popcount(p.board[0])), static_cast<std::uint8_t>(5 - std::popcount(p.board[1]))};
+            for (int t = 1; t <= 5; ++t) {
+                generateMoves(p, t, moves);
+                std::uint8_t count = 0;
+                double constant = -1;
+                auto edge = [&](const Position& q) {
+                    if (q.board[0] == 0) {  // player 1 bore off the last piece: rule 11
+                        constant = 1;
+                        return;
+                    }
+                    const bool same = q.turn == Player::One;
+                    const Bitboard m = same ? q.board[0] : q.board[1], o = same ? q.board[1] : q.board[0];
+                    const int layer = local(std::popcount(m), std::popcount(o));
+                    const std::uint32_t index = detail::layerIndex(detail::toSlots(m), detail::toSlots(o));
+                    if (layer < 0) {
+                        const double v = stored(m, o);
+                        constant = std::max(constant, same ? v : 1 - v);
+                        return;
+                    }
+                    const std::uint32_t j = static_cast<std::uint32_t>(layerStart(layer) + index);
+                    if (same && j == i) {
+                        count |= kSelf;
+                        return;
+                    }
+                    refs_.push_back(place_[j] << 1 | (same ? 0u : 1u));
+                    ++count;
+                };
+                if (moves.empty()) {
+                    edge(applyMove(p, t, Move{}));
+                } else {
+                    for (const Move& mv : moves) edge(applyMove(p, t, mv));
+                }
+                if (constant < 0) count |= kNoConstant;
+                counts_[5 * k + t - 1] = count;
+                constants_[5 * k + t - 1] = constant < 0 ? 0 : constant;
+            }
+        }
+        first_[total] = static_cast<std::uint32_t>(refs_.size());
+    }
+
+    // The Bellman update of the position at place i from the working values, self-loops solved exactly.
+    double update(std::uint32_t i) const {
+        double v = 0, self = 0;
+        const std::uint32_t* r = refs_.data() + first_[i];
+        for (int t = 0; t < 5; ++t) {
+            const std::uint8_t count = counts_[5 * i + t];
+            if (count & kSelf) {
+                self += weight_[t + 1];
+                continue;
+            }
+            double best = (count & kNoConstant) ? 0 : constants_[5 * i + t];
+            for (int k = count & 0x3f; k > 0; --k, ++r) {
+                const double x = work_[*r >> 1];
+                best = std::max(best, (*r & 1) ? 1 - x : x);
+            }
+            v += weight_[t + 1] * best;
+        }
+        return v / (1 - self);
+    }
+
+    // Which layer of the pair (0 or 1) holds (m, o), or -1 for a solved layer.
+    int local(int m, int o) const {
+        for (std::size_t k = 0; k < layers_.size(); ++k)
+            if (layers_[k].mover == m && layers_[k].other == o) return static_cast<int>(k);
+        return -1;
+    }
+    std::size_t layerStart(int k) const { return layers_[k].first - layers_[0].first; }
+
     struct Pending {
         int mover, other;
         std::size_t first;  // index of its first entry in the table
@@ -150,25 +243,23 @@ private:
         }
     }
 
-    // V of the player to throw with `mover` against `other`; `working`: read the pair being
-    // solved from the working values, else from the stored table.
-    double value(Bitboard mover, Bitboard other, bool working) const {
+    // The stored value of the player to throw with `mover` against `other` (a solved layer, or
+    // the pair just stored, for the residual).
+    double stored(Bitboard mover, Bitboard other) const {
         const int m = std::popcount(mover), o = std::popcount(other);
         const std::uint32_t index = detail::layerIndex(detail::toSlots(mover), detail::toSlots(other));
-        if (working)
-            for (const Pending& l : layers_)
-                if (l.mover == m && l.other == o) return work_[l.first - layers_[0].first + index];
         return fromStored(t_.values_[t_.layerOffset_[m * 6 + o] + index]);
     }
 
-    // The player to throw's value after the position `q` (applyMove's result for player 1).
-    double after(const Position& q, bool working) const {
+    // The value of the player who threw before `q` (applyMove's result for player 1).
+    double after(const Position& q) const {
         if (q.board[0] == 0) return 1.0;  // player 1 bore off the last piece: rule 11
-        if (q.turn == Player::One) return value(q.board[0], q.board[1], working);
-        return 1.0 - value(q.board[1], q.board[0], working);
+        if (q.turn == Player::One) return stored(q.board[0], q.board[1]);
+        return 1.0 - stored(q.board[1], q.board[0]);
     }
 
-    double bellman(Bitboard mover, Bitboard other, bool working) const {
+    // The Bellman update of a position from the stored values, straight from the move generator.
+    double bellman(Bitboard mover, Bitboard other) const {
         Position p;
         p.board = {mover, other};
         p.off = {static_cast<std::uint8_t>(5 - std::popcount(mover)), static_cast<std::uint8_t>(5 - std::popcount(other))};
@@ -178,9 +269,9 @@ private:
             generateMoves(p, t, moves);
             double best = 0;
             if (moves.empty()) {
-                best = after(applyMove(p, t, Move{}), working);  // a pass: rules 9 and 10
+                best = after(applyMove(p, t, Move{}));  // a pass: rules 9 and 10
             } else {
-                for (const Move& mv : moves) best = std::max(best, after(applyMove(p, t, mv), working));
+                for (const Move& mv : moves) best = std::max(best, after(applyMove(p, t, mv)));
             }
             v += weight_[t] * best;
         }
@@ -192,7 +283,10 @@ private:
     std::vector<Pending> layers_;
     std::vector<double> work_;
     std::vector<std::pair<Bitboard, Bitboard>> states_;
-    std::vector<std::uint32_t> order_;
+    std::vector<std::uint32_t> order_, place_;
+    std::vector<std::uint32_t> first_, refs_;
+    std::vector<std::uint8_t> counts_;
+    std::vector<double> constants_;
 };
 
 Result<EndgameTable> EndgameTable::solve(const TableSpec& spec) {

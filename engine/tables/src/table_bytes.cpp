@@ -43,7 +43,7 @@ double getDouble(std::span<const std::uint8_t> in, std::size_t at) { return std:
 std::vector<std::uint8_t> EndgameTable::toBytes() const {
     std::vector<std::uint8_t> out;
     out.reserve(kHeaderBytes + kLayerBytes * stats_.size() + 4 * values_.size() + kChecksumBytes);
-    out.insert(out.end(), kMagic, kMagic + 4);
+    for (std::uint8_t c : kMagic) out.push_back(c);
     put(out, kVersion, 4);
     put(out, static_cast<std::uint8_t>(spec_.ruleset), 1);
     put(out, static_cast<std::uint8_t>(spec_.maxPerSide), 1);

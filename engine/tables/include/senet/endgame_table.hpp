@@ -22,8 +22,8 @@ namespace senet::tables {
 /// successor of a position in the table is in the table or a finished game.
 struct TableSpec {
     RulesetId ruleset = RulesetId::Standard;  ///< only Standard is supported
-    int maxPerSide = 3;                       ///< 1..5
-    int maxTotal = 4;                         ///< 2..10
+    int maxPerSide = 4;                       ///< 1..5
+    int maxTotal = 5;                         ///< 2..10
     /// Stop iterating a layer pair when no value changed by more than this in a sweep (> 0).
     double tolerance = 1e-12;
     /// A sweep limit per layer pair (>= 1); a pair that reaches it reports its residual anyway.
@@ -59,7 +59,7 @@ public:
     /// [V(s') when the same player throws again, else 1 - V(s')], with a won game worth 1.
     /// Errors: an unsupported ruleset (only standard), maxPerSide outside 1..5, maxTotal outside
     /// 2..10, a tolerance <= 0 or maxSweeps < 1. Time and memory grow with the layers: the
-    /// default spec (maxPerSide 3, maxTotal 4) has 354,750 positions (README).
+    /// default spec (maxPerSide 4, maxTotal 5) has 3,917,900 positions (15.7 MB; README).
     static Result<EndgameTable> solve(const TableSpec& spec);
 
     /// Reads a table written by toBytes. Errors (never a crash): a buffer too short for its
