@@ -161,6 +161,31 @@ TEST_F(EndgameTableTest, HandDerivedValues) {
     EXPECT_LT(v27, 1.0);
 }
 
+// The fixed point is unique: value iteration from all 0 and from all 1 (which bracket every
+// fixed point, the update being monotone) ends at the same table, to the storage rounding.
+TEST(EndgameTableFixedPoint, SolvingFromZeroAndFromOneAgrees) {
+    TableSpec spec;
+    spec.maxPerSide = 2;
+    spec.maxTotal = 3;
+    spec.startValue = 0;
+    const auto low = EndgameTable::solve(spec);
+    spec.startValue = 1;
+    const auto high = EndgameTable::solve(spec);
+    ASSERT_TRUE(low.ok() && high.ok());
+    for (int a = 1; a <= 30; ++a)
+        for (int b = 1; b <= 30; ++b)
+            for (int c = b + 1; c <= 30; ++c) {
+                if (a == 28 || b == 28 || c == 28 || a == b || a == c) continue;
+                std::string board(30, '.');
+                board[a - 1] = '1';
+                board[b - 1] = board[c - 1] = '2';
+                for (const char* turn : {":1", ":2"}) {
+                    const Position p = at("standard:" + board + turn + ":4:3");
+                    ASSERT_NEAR(low->value(p).value(), high->value(p).value(), 5e-10) << formatPosition(p);
+                }
+            }
+}
+
 // Outside the table: too many pieces, another ruleset; solve refuses what it cannot do.
 TEST_F(EndgameTableTest, OutsideTheTable) {
     const Position start = startPosition(RulesetId::Standard);
@@ -181,6 +206,9 @@ TEST_F(EndgameTableTest, OutsideTheTable) {
     EXPECT_FALSE(EndgameTable::solve(bad).ok());
     bad.maxPerSide = 2;
     bad.tolerance = 0;
+    EXPECT_FALSE(EndgameTable::solve(bad).ok());
+    bad.tolerance = 1e-12;
+    bad.startValue = 2;
     EXPECT_FALSE(EndgameTable::solve(bad).ok());
     EXPECT_FALSE(EndgameTable{}.value(twoTwo).has_value());
 }

@@ -78,7 +78,7 @@ public:
         if (a != b) layers_.push_back({b, a, firstEntry + detail::layerEntries(a, b)});
         std::size_t total = 0;
         for (const Pending& l : layers_) total += detail::layerEntries(l.mover, l.other);
-        work_.assign(total, 0.5);
+        work_.assign(total, t_.spec_.startValue);
         // Positions in each layer, enumerated once: (mover squares, other squares) in index order.
         states_.clear();
         states_.reserve(total);
@@ -295,6 +295,7 @@ Result<EndgameTable> EndgameTable::solve(const TableSpec& spec) {
     if (spec.maxTotal < 2 || spec.maxTotal > 10) return fail("maxTotal must be 2..10");
     if (!(spec.tolerance > 0)) return fail("the tolerance must be above 0");
     if (spec.maxSweeps < 1) return fail("maxSweeps must be at least 1");
+    if (!(spec.startValue >= 0 && spec.startValue <= 1)) return fail("startValue must be in [0, 1]");
     EndgameTable t;
     t.spec_ = spec;
     // Layer pairs by pieces on the board, so bear-offs always reach a pair already solved.

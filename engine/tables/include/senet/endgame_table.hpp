@@ -28,6 +28,10 @@ struct TableSpec {
     double tolerance = 1e-12;
     /// A sweep limit per layer pair (>= 1); a pair that reaches it reports its residual anyway.
     int maxSweeps = 100000;
+    /// The value every position of a pair starts from, in [0, 1]. Solving from 0 and from 1
+    /// brackets every fixed point (the update is monotone), so equal tables from both show the
+    /// fixed point is unique (tests/tables).
+    double startValue = 0.5;
 };
 
 /// The measured figures of one layer after solving (or as read back from a byte buffer).
@@ -58,7 +62,7 @@ public:
     /// V(s) = sum over throws t of P(t) * max over legal moves m (a pass when none) of
     /// [V(s') when the same player throws again, else 1 - V(s')], with a won game worth 1.
     /// Errors: an unsupported ruleset (only standard), maxPerSide outside 1..5, maxTotal outside
-    /// 2..10, a tolerance <= 0 or maxSweeps < 1. Time and memory grow with the layers: the
+    /// 2..10, a tolerance <= 0, maxSweeps < 1 or a startValue outside [0, 1]. Time and memory grow with the layers: the
     /// default spec (maxPerSide 4, maxTotal 5) has 3,917,900 positions (15.7 MB; README).
     static Result<EndgameTable> solve(const TableSpec& spec);
 
