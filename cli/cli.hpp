@@ -45,5 +45,6 @@ int cmdWinprob(Args args); // cmd_browser.cpp (compared with the WebAssembly bui
 int cmdQuery(Args args);   // cmd_browser.cpp
 int cmdAnalyse(Args args); // cmd_analyse.cpp (game analysis)
 int cmdEngine(Args args);  // cmd_engine.cpp (the engine protocol, engine/protocol/PROTOCOL.md)
+int cmdTable(Args args);   // cmd_table.cpp (exact endgame tables, engine/tables/README.md)
 
 }  // namespace senet::cli

@@ -1,0 +1,116 @@
+// Exact endgame tables for the standard ruleset: the probability that the player to throw wins
+// under perfect play of both sides, for every position with few pieces left on the board.
+// Solved by retrograde value iteration (engine/tables/README.md). RULES.md "Standard", "Throws"
+// and "Position notation". Uses the engine only: no I/O, no exceptions; errors are Result values.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "senet/position.hpp"
+#include "senet/result.hpp"
+#include "senet/ruleset.hpp"
+
+namespace senet::tables {
+
+/// Which layers a table holds. A layer is (pieces on the board of the player to throw, pieces on
+/// the board of the other), each 1..5; the rest of each side's five are borne off (standard
+/// rules 1 and 11: no captures). Layer (m, o) is in the table when m <= maxPerSide,
+/// o <= maxPerSide and m + o <= maxTotal. The set is closed under bearing off, so every
+/// successor of a position in the table is in the table or a finished game.
+struct TableSpec {
+    RulesetId ruleset = RulesetId::Standard;  ///< only Standard is supported
+    int maxPerSide = 4;                       ///< 1..5
+    int maxTotal = 5;                         ///< 2..10
+    /// Stop iterating a layer pair when no value changed by more than this in a sweep (> 0).
+    double tolerance = 1e-12;
+    /// A sweep limit per layer pair (>= 1); a pair that reaches it reports its residual anyway.
+    int maxSweeps = 100000;
+    /// The value every position of a pair starts from, in [0, 1]. Solving from 0 and from 1
+    /// brackets every fixed point (the update is monotone), so equal tables from both show the
+    /// fixed point is unique (tests/tables).
+    double startValue = 0.5;
+};
+
+/// The measured figures of one layer after solving (or as read back from a byte buffer).
+struct LayerStats {
+    int mover = 0;               ///< pieces on the board of the player to throw, 1..5
+    int other = 0;               ///< pieces on the board of the other player, 1..5
+    std::uint32_t entries = 0;   ///< positions in the layer: C(29, mover) * C(29 - mover, other)
+    std::uint32_t sweeps = 0;    ///< Gauss–Seidel sweeps of the layer pair {(m, o), (o, m)}
+    double seconds = 0;          ///< wall time spent solving the layer pair (shared by both layers)
+    /// max |V - BellmanUpdate(V)| over the layer after the last sweep, computed on the stored
+    /// (rounded) values, so it includes the storage rounding (at most about 2.4e-10).
+    double residual = 0;
+};
+
+/// The squares a standard piece can stand on: 1..27, 29, 30 (28, the House of Water, never
+/// holds a piece: RULES.md standard 7; parsePosition refuses one there).
+inline constexpr int kTableSquares = 29;
+
+/// An exact endgame table of the standard ruleset. Values are stored as unsigned 32-bit
+/// integers scaled by 2^32 - 1 (4 bytes per position; rounding error at most 1.2e-10).
+class EndgameTable {
+public:
+    /// An empty table (no layers): contains() is false for every position.
+    EndgameTable() = default;
+
+    /// Solves every layer `spec` names, smallest first (a layer pair {(m, o), (o, m)} depends
+    /// only on pairs with fewer pieces through bear-offs). Value iteration per pair:
+    /// V(s) = sum over throws t of P(t) * max over legal moves m (a pass when none) of
+    /// [V(s') when the same player throws again, else 1 - V(s')], with a won game worth 1.
+    /// Errors: an unsupported ruleset (only standard), maxPerSide outside 1..5, maxTotal outside
+    /// 2..10, a tolerance <= 0, maxSweeps < 1 or a startValue outside [0, 1]. Time and memory grow with the layers: the
+    /// default spec (maxPerSide 4, maxTotal 5) has 3,917,900 positions (15.7 MB; README).
+    static Result<EndgameTable> solve(const TableSpec& spec);
+
+    /// Reads a table written by toBytes. Errors (never a crash): a buffer too short for its
+    /// header, a wrong magic or version, an unsupported ruleset, a spec out of range, a layer
+    /// list that does not match the spec, a size that does not match the layers, or a checksum
+    /// mismatch.
+    static Result<EndgameTable> fromBytes(std::span<const std::uint8_t> bytes);
+
+    /// The table as bytes: a 32-byte header (magic "SNTB", format version, ruleset, spec, layer
+    /// count), one 32-byte record per layer (its figures), the values (4 bytes each, little
+    /// endian, layer by layer), then an FNV-1a 64-bit checksum of everything before it.
+    std::vector<std::uint8_t> toBytes() const;
+
+    /// Whether `p` is a standard position whose layer is in the table (counted from the player
+    /// to throw), or a finished standard game (a side has borne off all five).
+    bool contains(const Position& p) const;
+
+    /// The probability, in [0, 1], that the player to throw in `p` (p.turn) wins under perfect
+    /// play of both sides; 1 or 0 for a finished game (won by p.turn or by the other). nullopt
+    /// for another ruleset or a layer outside the table.
+    std::optional<double> value(const Position& p) const;
+
+    /// The spec the table was solved with (or read back with).
+    const TableSpec& spec() const { return spec_; }
+    /// One record per layer, in the order they were solved.
+    const std::vector<LayerStats>& layers() const { return stats_; }
+    /// Positions in the table (the sum of every layer's entries).
+    std::size_t entryCount() const { return values_.size(); }
+    /// Bytes the values take in memory (4 per entry); toBytes adds the header and records.
+    std::size_t valueBytes() const { return values_.size() * sizeof(std::uint32_t); }
+
+private:
+    TableSpec spec_{};
+    std::vector<LayerStats> stats_;
+    std::vector<std::uint32_t> values_;
+    std::vector<std::int64_t> layerOffset_;  // (mover * 6 + other) -> first entry, -1 when absent
+    friend class Solver;
+    void indexLayers();
+    std::optional<double> lookup(Bitboard mover, Bitboard other) const;
+};
+
+/// Whether layer (mover, other) belongs to `spec` (both in 1..5 and within its limits).
+bool inSpec(const TableSpec& spec, int mover, int other);
+
+/// A copy of `p` with the colours swapped: player 1's pieces and borne-off count become player
+/// 2's and back, and the other player is to throw. Its value for its player to throw is the
+/// value of `p` for p.turn (both players move the same way along the same path).
+Position colourSwapped(const Position& p);
+
+}  // namespace senet::tables
