@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-18}"
-all=(protocol room lobby notation record router static framing catalog template engine_protocol)
+all=(protocol room lobby notation record router static framing catalog template engine_protocol table)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 
