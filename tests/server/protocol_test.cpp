@@ -98,8 +98,8 @@ TEST(ProtocolParse, HelloSecretAndSeed) {
     EXPECT_EQ(std::get<Hello>(messageOf(json{{"t", "hello"}, {"d", {{"secret", s128}}}}.dump())).secret, s128);
     const ParseError longSecret = errorOf(json{{"t", "hello"}, {"d", {{"secret", std::string(129, 'k')}}}}.dump());
     EXPECT_EQ(longSecret.code, "bad-field");
-    EXPECT_EQ(longSecret.message, "hello: \"secret\" must be a string");
-    EXPECT_EQ(errorOf(R"({"t":"hello","d":{"secret":5}})").message, "hello: \"secret\" must be a string");
+    EXPECT_EQ(longSecret.message, "hello: \"secret\" must be a string of at most 128 characters");
+    EXPECT_EQ(errorOf(R"({"t":"hello","d":{"secret":5}})").message, "hello: \"secret\" must be a string of at most 128 characters");
     // The seed: 1..64 of [0-9A-Za-z_-].
     EXPECT_EQ(errorOf(R"({"t":"hello","d":{"clientSeed":7}})").message, "hello: \"clientSeed\" must be a string");
     EXPECT_EQ(errorOf(R"({"t":"hello","d":{"clientSeed":7}})").code, "bad-field");

@@ -176,3 +176,51 @@ test("the first script not loading: the page says the one hello itself and the s
   assert.equal(hellos[0].d.secret, await seatIn(page));
   await context.close();
 });
+
+test("an invite link opened in two tabs of one browser: the tab refused as full before the other stored its seat holds that seat", { timeout: 60000 }, async () => {
+  const game = await friendGame();
+  const context = await browser.newContext(PHONE);
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  // A's join reaches the server first, and its answer is held back 800 ms, so that B's join is
+  // refused as full while A has not yet stored the seat it won.
+  let aJoined;
+  const aFirst = new Promise((resolve) => { aJoined = resolve; });
+  await a.route(/\/join$/, async (route) => {
+    const response = await route.fetch();
+    aJoined();
+    await sleep(800);
+    await route.fulfill({ response });
+  });
+  await b.route(/\/join$/, async (route) => { await aFirst; await route.continue(); });
+  const url = `${server.url}${game.inviteUrl}`;
+  const bRefused = b.waitForResponse((r) => r.url().endsWith("/join"));
+  await Promise.all([a.goto(url), b.goto(url)]);
+  assert.equal((await bRefused).status(), 409, "B's join was refused as full");
+  await Promise.all([holdsSeat(a), holdsSeat(b)]);
+  const [sa, sb] = [await seatIn(a), await seatIn(b)];
+  assert.ok(sa && sa === sb, "the same seat in both tabs");
+  assert.deepEqual(await seats(game.game), [true, true]);
+  await context.close();
+});
+
+test("a socket the browser refuses to make (twice) is tried again, without an uncaught error, and the seat plays", { timeout: 60000 }, async () => {
+  const game = await friendGame();
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript(() => {
+    const Real = window.WebSocket;
+    let refusals = 2;
+    window.WebSocket = new Proxy(Real, {
+      construct(target, args) {
+        if (refusals-- > 0) throw new DOMException("refused", "SecurityError");
+        return new target(...args);
+      },
+    });
+  });
+  const page = await context.newPage();
+  const uncaught = [];
+  page.on("pageerror", (e) => uncaught.push(String(e)));
+  await page.goto(`${server.url}${game.resumeUrl}`);
+  await page.waitForFunction(() => !document.getElementById("share-invite").hidden, undefined, { timeout: 20000 });
+  assert.deepEqual(uncaught, []);
+  await context.close();
+});

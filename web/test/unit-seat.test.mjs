@@ -71,14 +71,14 @@ test("#seat= holds the seat: remembered; the start form's share becomes the invi
   assert.equal(page.storage.map.get("senet.seat.g1"), "Ab_9-z");
   assert.equal(page.storage.map.get("senet.invite.g1"), "/en/play/g1#invite=tok%2Fen");
   assert.equal(page.url(), `${PAGE}#seat=Ab_9-z`);
-  const plain = openPage(`${PAGE}#seat=${"a".repeat(256)}`);
-  assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: "a".repeat(256), problem: null });
+  const plain = openPage(`${PAGE}#seat=${"a".repeat(128)}`);
+  assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: "a".repeat(128), problem: null });
   assert.equal(plain.replaced, 0);
   assert.equal(plain.storage.map.get("senet.invite.g1"), undefined);
 });
 
 test("a seat secret that cannot be one is dropped with its own problem", async () => {
-  for (const bad of ["a%20b", "a.b", "a".repeat(257), "x%0A"]) {
+  for (const bad of ["a%20b", "a.b", "a".repeat(129), "x%0A"]) {
     const page = openPage(`${PAGE}#seat=${bad}&seed=s`);
     assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: null, problem: "bad-seat" }, bad);
     assert.equal(page.url(), `${PAGE}#seed=s`);
@@ -108,7 +108,7 @@ test("#invite= with a seat already stored for the game uses that seat and asks n
 
 test("an invite token that cannot be one is refused unsent, as a bad invite", async (t) => {
   const calls = answer(t, 200, { secret: "never" });
-  for (const bad of ["a%20b", "a.b", "a".repeat(257), "x%0A"]) {
+  for (const bad of ["a%20b", "a.b", "a".repeat(129), "x%0A"]) {
     const page = openPage(`${PAGE}#invite=${bad}&seed=s`);
     assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: null, problem: "bad-invite" }, bad);
     assert.equal(page.url(), `${PAGE}#seed=s`);
@@ -124,6 +124,28 @@ test("a full answer while another tab of this browser took the seat with the sam
   });
   assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: "otherTab", problem: null });
   assert.equal(page.url(), `${PAGE}#seat=otherTab`);
+});
+test("a full answer before the other tab has stored the seat it won waits for that tab's storage event", async (t) => {
+  const page = openPage(`${PAGE}#invite=tok-1`);
+  t.mock.method(globalThis, "fetch", async () => {
+    setTimeout(() => page.storageEvent("senet.seat.g2", "notThis"), 50);  // another game's seat: not this one
+    setTimeout(() => page.storageEvent("senet.seat.g1", "otherTab"), 200);  // the other tab stores it a moment later
+    return new Response(JSON.stringify({ error: "full" }), { status: 409 });
+  });
+  const started = Date.now();
+  assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: "otherTab", problem: null });
+  assert.ok(Date.now() - started < 1000, "taken when the event came, not at the end of the wait");
+  assert.equal(page.url(), `${PAGE}#seat=otherTab`);
+  // Nobody of this browser stores it: full, after the wait; with storage blocked, at once.
+  t.mock.method(globalThis, "fetch", async () => new Response(JSON.stringify({ error: "full" }), { status: 409 }));
+  openPage(`${PAGE}#invite=tok-1`);
+  const waited = Date.now();
+  assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: null, problem: "full" });
+  assert.ok(Date.now() - waited >= 1400, "waited for another tab");
+  openPage(`${PAGE}#invite=tok-1`, null);
+  const blocked = Date.now();
+  assert.deepEqual(await seat.seatFromUrl("g1", "en"), { secret: null, problem: "full" });
+  assert.ok(Date.now() - blocked < 500, "no wait where storage is blocked");
 });
 test("a refused invite names why; only a failed request keeps the invite for a reload", async (t) => {
   const cases = [

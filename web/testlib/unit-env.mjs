@@ -22,14 +22,21 @@ export class MemoryStorage {
 /**
  * Puts the modules on the page `url` (a URL object keeps location, history.replaceState moves
  * it and counts its calls); `storage` is window.localStorage (null: reading it throws, as in a
- * sandboxed frame). Returns the page: { url(), replaced, storage }.
+ * sandboxed frame). Returns the page: { url(), replaced, storage, storageEvent(key, value) }.
  */
 export function openPage(href, storage = new MemoryStorage()) {
   let url = new URL(href);
-  const page = { replaced: 0, storage, url: () => url.href };
+  const listeners = new Map();
+  // page.storageEvent(key, value): another tab of this browser stored `value` under `key`.
+  const page = {
+    replaced: 0, storage, url: () => url.href,
+    storageEvent(key, newValue) { storage?.setItem(key, newValue); for (const l of listeners.get("storage") ?? []) l({ key, newValue }); },
+  };
   globalThis.window = {
     get location() { return url; },
     get localStorage() { if (storage === null) throw new Error("SecurityError"); return storage; },
+    addEventListener(type, l) { listeners.set(type, [...(listeners.get(type) ?? []), l]); },
+    removeEventListener(type, l) { listeners.set(type, (listeners.get(type) ?? []).filter((x) => x !== l)); },
   };
   globalThis.history = { state: null, replaceState(_s, _t, next) { page.replaced++; url = new URL(next, url); } };
   return page;

@@ -100,7 +100,7 @@ ParseResult parseFull(std::string_view frame) {
     if (type == "hello") {
         Hello h;
         if (const auto s = d->find("secret"); s != d->end() && !s->is_null()) {
-            if (!s->is_string() || s->get_ref<const std::string&>().size() > 128) return badField(type, "secret", "must be a string");
+            if (!s->is_string() || s->get_ref<const std::string&>().size() > 128) return badField(type, "secret", "must be a string of at most 128 characters");
             h.secret = s->get<std::string>();
         }
         if (const auto s = d->find("clientSeed"); s != d->end() && !s->is_null()) {

@@ -28,9 +28,11 @@ if (/^[A-Za-z0-9_-]{1,64}$/.test(game) && "WebSocket" in window && !isPageStarte
   let helloSaid = false;
   /** The hello to say once the socket is open; null while the seat is unknown or the page decides. */
   let hello: string | null = null;
+  let socket: WebSocket | null = null;
   const say = (): void => {
-    if (taken || helloSaid || hello === null || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(hello);
+    const open = socket;
+    if (taken || helloSaid || hello === null || !open || open.readyState !== WebSocket.OPEN) return;
+    open.send(hello);
     helloSaid = true;
   };
   /** The hello for `secret` ("" a spectator's), when a commitment is recorded (the page's own first). */
@@ -61,17 +63,24 @@ if (/^[A-Za-z0-9_-]{1,64}$/.test(game) && "WebSocket" in window && !isPageStarte
   } else {
     hello = helloFor(stored ?? "");
   }
-  const socket = openSocket(path);
-  const keep = (e: MessageEvent): void => { early.push(e); };
-  socket.addEventListener("message", keep);
-  socket.addEventListener("open", say);
-  const handed: EarlySocket = {
-    path, socket,
-    takeOver: () => {
-      taken = true;
-      socket.removeEventListener("message", keep);
-      return { early, helloSaid };
-    },
-  };
-  window.senetEarlySocket = handed;
+  try {
+    socket = openSocket(path);
+  } catch {
+    /* a socket refused here: the page's script opens its own, and says what fails */
+  }
+  if (socket) {
+    const opened = socket;
+    const keep = (e: MessageEvent): void => { early.push(e); };
+    opened.addEventListener("message", keep);
+    opened.addEventListener("open", say);
+    const handed: EarlySocket = {
+      path, socket: opened,
+      takeOver: () => {
+        taken = true;
+        opened.removeEventListener("message", keep);
+        return { early, helloSaid };
+      },
+    };
+    window.senetEarlySocket = handed;
+  }
 }

@@ -37,7 +37,18 @@ export class Connection {
   connect(): void {
     const path = socketPath(this.game);
     const taken = takeEarlySocket(path);
-    const ws = taken?.socket ?? openSocket(path);
+    let ws: WebSocket;
+    try {
+      ws = taken?.socket ?? openSocket(path);
+    } catch (err) {
+      // A socket that cannot even be made (a browser or an extension refusing it, no WebSocket
+      // at all) is a connection lost like any other: said at once, tried again after the back-off.
+      console.warn("the game's socket could not be opened:", err);
+      this.socket = null;
+      this.hooks.closed();
+      this.retryLater();
+      return;
+    }
     this.socket = ws;
     const ready = this.hooks.ready();
     const opened = (): void => {

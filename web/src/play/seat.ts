@@ -4,7 +4,7 @@
 // shared/storage.ts).
 import { isToken, type JoinAnswer, joinByInvite, takeEarlyJoin } from "../shared/early";
 import { fragmentValue, setFragment } from "../shared/fragment";
-import { rememberSecret, setGameValue, storedSecret } from "../shared/storage";
+import { rememberSecret, setGameValue, storedSecret, storedSecretSoon } from "../shared/storage";
 import { recordCommitment } from "../shared/commitment";
 
 /** Why the page holds no seat after reading the fragment. */
@@ -63,7 +63,8 @@ export async function seatFromUrl(game: string, lang: string): Promise<SeatResul
       }
       const problem = joinProblem(answer);
       // Another tab of this browser may have joined with the same invite a moment before: its seat is this browser's.
-      const tookIt = problem === "full" ? storedSecret(game) : null;
+      // (It may store it a moment after this answer: its storage event is waited for, briefly.)
+      const tookIt = problem === "full" ? storedSecret(game) ?? await storedSecretSoon(game, 1500) : null;
       if (tookIt) { setFragment({ invite: null, seat: tookIt }); return { secret: tookIt, problem: null }; }
       // A refused invite will not work on a reload either: the page watches.
       if (problem !== "failed") setFragment({ invite: null });

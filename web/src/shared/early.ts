@@ -47,9 +47,12 @@ export function isPageStarted(): boolean {
   return window.senetPageStarted === true;
 }
 
-/** Whether `token` can be a seat secret or an invite token: base64url, 1–256 characters (the server's are 43). */
+/**
+ * Whether `token` can be a seat secret or an invite token: base64url, 1–128 characters (the
+ * server's are 43; a hello's secret may have at most 128, server/PROTOCOL.md "Messages").
+ */
 export function isToken(token: string): boolean {
-  return /^[A-Za-z0-9_-]{1,256}$/.test(token);
+  return /^[A-Za-z0-9_-]{1,128}$/.test(token);
 }
 
 /** The path of a game's socket (server/PROTOCOL.md "Connection"): `/ws/games/ID`. */

@@ -27,6 +27,26 @@ export function storedSecret(game: string): string | null {
   }
 }
 
+/**
+ * The seat secret another tab of this browser stores for `game` within `ms` milliseconds (its
+ * `storage` event), else null; null at once where storage is blocked. For a join refused as full
+ * because another tab's join with the same invite won a moment before and has not stored its
+ * seat yet.
+ */
+export function storedSecretSoon(game: string, ms: number): Promise<string | null> {
+  if (!localStore()) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const done = (secret: string | null): void => {
+      window.removeEventListener("storage", heard);
+      clearTimeout(timer);
+      resolve(secret);
+    };
+    const heard = (e: StorageEvent): void => { if (e.key === key(game) && e.newValue) done(e.newValue); };
+    const timer = setTimeout(() => done(storedSecret(game)), ms);
+    window.addEventListener("storage", heard);
+  });
+}
+
 /** Remembers the seat secret of a game in storage, when there is any. */
 export function rememberSecret(game: string, secret: string): void {
   try {
