@@ -141,7 +141,7 @@ for (const [kind, link, hasSeat] of [["a seat's link", (g) => g.resumeUrl, true]
     const page = await context.newPage();
     const { hellos, t0 } = await watchHellos(context, page);
     let scriptCame = Infinity;
-    await context.route(/\/static\/play-/, async (route) => { await sleep(1200); scriptCame = Date.now() - t0; await route.continue(); });
+    await context.route(/\/static\/play-/, async (route) => { await sleep(2500); scriptCame = Date.now() - t0; await route.continue(); });
     const problems = watchConsole(page);
     await page.goto(`${server.url}${link(game)}`);
     await page.waitForFunction(() => document.querySelectorAll("#seat-0 .presence, #seat-1 .presence").length === 2, undefined, { timeout: 20000 });
