@@ -147,6 +147,8 @@ for (const [kind, link, hasSeat] of [["a seat's link", (g) => g.resumeUrl, true]
     await page.waitForFunction(() => document.querySelectorAll("#seat-0 .presence, #seat-1 .presence").length === 2, undefined, { timeout: 20000 });
     await sleep(300);
     assert.equal(hellos.length, 1, "one hello");
+    // The states that came before play.js are shown as the board is built: the tab keeps its title.
+    assert.match(await page.title(), /\S/, "the page's title is kept");
     assert.ok(hellos[0].at < scriptCame, `the hello (${hellos[0].at} ms) went out before play.js came (${scriptCame} ms)`);
     if (hasSeat) {
       const kept = await page.evaluate(() => Object.fromEntries(new URLSearchParams(location.hash.slice(1))));

@@ -73,6 +73,8 @@ test("laptop: the end panel appears after the winning piece has slid off the boa
   await startGame(page, server.url, { opponent: "local" });
   const start = Date.now();
   while (Date.now() - start < 150000 && (await step(page)) !== "over") await page.waitForTimeout(10);
+  // step() may read the game as over while the last piece still slides: the panel comes after it.
+  await page.waitForFunction(() => window.__endSeen !== null, undefined, { timeout: 15000 }).catch(() => undefined);
   const seen = await page.evaluate(() => window.__endSeen);
   assert.ok(seen, "the end panel showed");
   assert.equal(seen.sliding, 0, "no piece was still sliding when the end panel appeared");

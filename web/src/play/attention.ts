@@ -106,7 +106,7 @@ async function showQr(): Promise<void> {
  */
 export function setupAttention(gameId: string): void {
   game = gameId;
-  baseTitle = document.title;
+  baseTitle ||= document.title;  // yourTurn may have read it first
   soundOn = stored(SOUND_KEY) === "on";
   notifyOn = stored(NOTIFY_KEY) === "on" && notifications() && Notification.permission === "granted";
 
@@ -144,6 +144,8 @@ export function setupAttention(gameId: string): void {
 export function yourTurn(now: boolean): void {
   const was = yours;
   yours = now;
+  // The page's own title, read before it is first changed (a state can come before setupAttention).
+  baseTitle ||= document.title;
   document.title = now ? t("play.attention.tab-title", { turn: t("play.attention.your-turn"), title: baseTitle }) : baseTitle;
   if (now && was === false) {
     chime([587, 880]);

@@ -297,8 +297,8 @@ async function main(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
   // query matches the stylesheet's.
+  setupAttention(model.game);  // before the board: building it shows the states that came first
   page.build(matchMedia("(max-width: 40rem)"));
-  setupAttention(model.game);
   const seat = await seatTaken;
   model.secret = seat.secret;
   if (seat.problem) ui.message.textContent = words.inviteProblemText(seat.problem);
