@@ -4,11 +4,13 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "senet/ai_tables.hpp"
 #include "senet/senet.hpp"
 
 namespace senet::cli {
@@ -32,6 +34,11 @@ std::optional<std::int64_t> parseInteger(std::string_view text, std::string_view
 /// Parses a ruleset key; prints an error and returns nullopt when unknown.
 std::optional<RulesetId> parseRuleset(std::string_view text);
 
+/// Reads the endgame tables of folder `dir` (every "<ruleset>.sntb" it holds, cli/tables_dir.cpp).
+/// Prints an error and returns null when `dir` is not a folder, holds no table, or a file is
+/// unreadable, damaged or holds another ruleset's table.
+std::unique_ptr<ai::TableValues> loadTables(std::string_view dir);
+
 // Commands: each takes the arguments after its name and returns the exit code.
 int cmdMoves(Args args);
 int cmdApply(Args args);
@@ -42,6 +49,7 @@ int cmdReplay(Args args);
 int cmdArena(Args args);   // cmd_arena.cpp (computer opponent)
 int cmdVerify(Args args);  // cmd_verify.cpp (fair throws)
 int cmdWinprob(Args args); // cmd_browser.cpp (compared with the WebAssembly build)
+int cmdHint(Args args);    // cmd_analyse.cpp
 int cmdQuery(Args args);   // cmd_browser.cpp
 int cmdAnalyse(Args args); // cmd_analyse.cpp (game analysis)
 int cmdEngine(Args args);  // cmd_engine.cpp (the engine protocol, engine/protocol/PROTOCOL.md)

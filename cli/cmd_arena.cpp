@@ -45,6 +45,7 @@ struct ArenaPlan {
     std::uint64_t nodes = kArenaNodeBudget;
     int depth = 0;
     std::string engineA, engineB;  ///< --a-engine / --b-engine: "" in process
+    std::unique_ptr<ai::TableValues> tables;  ///< --tables: the expert's exact values
 };
 
 /// An optional whole-number flag: `fallback` when absent, nullopt (reported) when out of range.
@@ -56,7 +57,7 @@ std::optional<std::int64_t> optionalInteger(const std::map<std::string, std::str
 
 /// The flags read and checked; nullopt (the problem reported) when one is missing or bad.
 std::optional<ArenaPlan> planArena(Args args) {
-    const auto flags = parseFlags(args, {"rules", "a", "b", "games", "seed", "ms", "nodes", "depth", "a-engine", "b-engine"});
+    const auto flags = parseFlags(args, {"rules", "a", "b", "games", "seed", "ms", "nodes", "depth", "a-engine", "b-engine", "tables"});
     if (!flags) return std::nullopt;
     for (const char* required : {"rules", "a", "b", "games", "seed"})
         if (!flags->count(required)) return error(std::string("arena needs --") + required), std::nullopt;
@@ -97,6 +98,11 @@ std::optional<ArenaPlan> planArena(Args args) {
     }
     plan.config.a.level = *a;
     plan.config.b.level = *b;
+    if (flags->count("tables")) {
+        plan.tables = loadTables(flags->at("tables"));
+        if (!plan.tables) return std::nullopt;
+        plan.config.a.exact = plan.config.b.exact = plan.tables.get();
+    }
     for (const char* side : {"a-engine", "b-engine"}) {
         if (!flags->count(side)) continue;
         const std::string& command = flags->at(side);

@@ -66,9 +66,22 @@ std::string answer(const std::string& line) {
 }  // namespace
 
 int cmdWinprob(Args args) {
-    if (args.size() != 1) return error("usage: senet winprob POSITION");
+    constexpr const char* kUsage = "usage: senet winprob POSITION [--tables DIR]";
+    if (args.empty() || args[0].starts_with("--")) return error(kUsage);
+    const auto flags = parseFlags(args.subspan(1), {"tables"});
+    if (!flags) return kUsageError;
     const auto p = parsePosition(args[0]);
     if (!p) return error("bad position: " + p.error().message);
+    if (const auto t = flags->find("tables"); t != flags->end()) {
+        // The tables' exact value where they know the position (printed with "exact").
+        const auto tables = loadTables(t->second);
+        if (!tables) return kUsageError;
+        if (outcome(*p) == Outcome::Ongoing)
+            if (const auto w = tables->winChance(*p)) {
+                std::cout << probabilityText(p->turn == Player::One ? *w : 1.0 - *w) << " exact\n";
+                return 0;
+            }
+    }
     std::cout << probabilityText(ai::winProbability(*p)) << '\n';
     return 0;
 }

@@ -23,15 +23,20 @@ constexpr Command kCommands[] = {
                "                                        (--positions: the start and the position after every ply instead,\n"
                "                                        one per line; Jéquier's start is the position after its opening)",
      senet::cli::cmdReplay},
-    {"arena", "arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N] [--nodes N] [--depth N]\n"
+    {"arena", "arena --rules R --a LEVEL --b LEVEL --games N --seed S [--ms N] [--nodes N] [--depth N] [--tables DIR]\n"
               "                                        computer levels against each other (LEVEL: random, beginner,\n"
-              "                                        intermediate, expert)", senet::cli::cmdArena},
-    {"analyse", "analyse RECORD.json [--depth N] win probability of player 1 at every position, each ply's best move\n"
-                "                                        and loss, as JSON (RECORD.json may be -)", senet::cli::cmdAnalyse},
+              "                                        intermediate, expert; --tables: the expert's endgame tables)", senet::cli::cmdArena},
+    {"analyse", "analyse RECORD.json [--depth N] [--tables DIR]  win probability of player 1 at every position,\n"
+                "                                        each ply's best move, loss and mark, each throw's luck, each\n"
+                "                                        player's accuracy, as JSON (RECORD.json may be -)", senet::cli::cmdAnalyse},
+    {"hint", "hint POSITION THROW [--depth N] [--tables DIR]  every legal move with the mover's win chance, best\n"
+             "                                        first ('exact' where the endgame tables know it)", senet::cli::cmdHint},
     {"verify", "verify RECORD.json [--key KEY]  check a finished game's record: the signature (KEY: the server's\n"
                "                                        public key from GET /api/key), every throw, every move, the ending",
      senet::cli::cmdVerify},
-    {"winprob", "winprob POSITION                the expert's estimate that player 1 wins, in [0, 1]", senet::cli::cmdWinprob},
+    {"winprob", "winprob POSITION [--tables DIR] the expert's estimate that player 1 wins, in [0, 1] (with\n"
+                "                                        --tables: the exact value, then 'exact', where a table knows it)",
+     senet::cli::cmdWinprob},
     {"query", "query < QUERIES                 answers lines 'moves POSITION THROW', 'apply POSITION THROW MOVE',\n"
               "                                        'winprob POSITION' one line each ('error: ...' when rejected)",
      senet::cli::cmdQuery},

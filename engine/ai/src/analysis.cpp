@@ -7,6 +7,7 @@
 #include "senet/ai_analysis.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace senet::ai {
 
@@ -26,7 +27,42 @@ double resultProbability(Outcome o) {
     }
 }
 
+/// Player 1's win probability at `p` and whether it is exact.
+struct Valued {
+    double p1 = 0.5;
+    bool exact = false;
+};
+
+Valued valueOf(const Position& p, int depth, Evaluation kind, const ExactValues* exact) {
+    const Outcome o = outcome(p);
+    if (o != Outcome::Ongoing) return {resultProbability(o), true};
+    if (exact && p.throwDue())
+        if (const auto w = exact->winChance(p)) return {p.turn == Player::One ? *w : 1.0 - *w, true};
+    return {forPlayerOne(prunedExpectimax(p, depth, kind, exact), p.turn), false};
+}
+
 }  // namespace
+
+Mark markOf(double loss) {
+    if (loss >= kBlunderLoss) return Mark::Blunder;
+    if (loss >= kMistakeLoss) return Mark::Mistake;
+    if (loss >= kInaccuracyLoss) return Mark::Inaccuracy;
+    return Mark::None;
+}
+
+std::string_view markName(Mark mark) {
+    switch (mark) {
+        case Mark::Inaccuracy: return "inaccuracy";
+        case Mark::Mistake: return "mistake";
+        case Mark::Blunder: return "blunder";
+        case Mark::None: break;
+    }
+    return "";
+}
+
+double moveAccuracy(double loss) {
+    return std::clamp(103.1668 * std::exp(-4.354 * std::max(0.0, loss)) - 3.1669, 0.0, 100.0);
+}
 
 int defaultAnalysisDepth(RulesetId id) {
     // Measured with bench/ai/analysis_bench (engine/ai/README.md "Analysis"): depth 3 takes
@@ -37,10 +73,30 @@ int defaultAnalysisDepth(RulesetId id) {
     return id == RulesetId::Piccione ? 2 : 3;
 }
 
-double winProbability(const Position& p, int depth, Evaluation kind) {
-    const Outcome o = outcome(p);
-    if (o != Outcome::Ongoing) return resultProbability(o);
-    return forPlayerOne(prunedExpectimax(p, depth, kind), p.turn);
+double winProbability(const Position& p, int depth, Evaluation kind, const ExactValues* exact) {
+    return valueOf(p, depth, kind, exact).p1;
+}
+
+Result<std::vector<MoveValue>> rankMoves(const Position& p, int throwValue, const AnalysisOptions& options) {
+    if (options.depth < 0 || options.depth > kMaxAnalysisDepth)
+        return fail("analysis depth must be from 0 to " + std::to_string(kMaxAnalysisDepth) + ", got " +
+                    std::to_string(options.depth));
+    if (outcome(p) != Outcome::Ongoing) return fail("the game is over");
+    if (p.throwDue() ? !p.rules().canThrow(throwValue) : throwValue != kNoThrow)
+        return fail(p.throwDue() ? "the ruleset cannot throw " + std::to_string(throwValue)
+                                 : std::string("a remainder is being spent: the throw must be -"));
+    const int depth = options.depth > 0 ? options.depth : defaultAnalysisDepth(p.rulesetId);
+    MoveList moves;
+    generateMoves(p, throwValue, moves);
+    if (moves.empty()) moves.push(Move::pass());
+    std::vector<MoveValue> out;
+    out.reserve(static_cast<std::size_t>(moves.size()));
+    for (const Move& m : moves) {
+        const Valued v = valueOf(applyMove(p, throwValue, m), depth, options.evaluation, options.exact);
+        out.push_back({m, p.turn == Player::One ? v.p1 : 1.0 - v.p1, v.exact});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const MoveValue& a, const MoveValue& b) { return a.winChance > b.winChance; });
+    return out;
 }
 
 Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& options, std::optional<Outcome> ending) {
@@ -55,11 +111,15 @@ Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& op
     out.rulesetId = record.rulesetId;
     out.depth = options.depth > 0 ? options.depth : defaultAnalysisDepth(record.rulesetId);
     const Evaluation kind = options.evaluation;
+    const ExactValues* exact = options.exact;
     Position p = startPosition(record.rulesetId);
     out.winProbability.reserve(record.plies.size() + 1);
-    out.winProbability.push_back(winProbability(p, out.depth, kind));
+    const Valued first = valueOf(p, out.depth, kind, exact);
+    out.winProbability.push_back(first.p1);
+    out.exact.push_back(first.exact);
     ++out.searches;
 
+    for (PlayerSummary& s : out.players) s.accuracy = 0;  // a sum until divided at the end
     MoveList moves;
     int number = 0;
     for (const Ply& ply : record.plies) {
@@ -75,9 +135,11 @@ Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& op
             if (m.sameAs(ply.move)) played = m;
         a.move = played;
         const Position next = applyMove(p, a.throwValue, played);
-        const double after = winProbability(next, out.depth, kind);
+        const Valued afterValue = valueOf(next, out.depth, kind, exact);
+        const double after = afterValue.p1;
         ++out.searches;
         a.bestWinProbability = after;
+        a.exact = afterValue.exact;
         if (moves.size() >= 2) {
             // The mover's view: player 1 maximises the probability, player 2 minimises it.
             const double sign = p.turn == Player::One ? 1.0 : -1.0;
@@ -85,25 +147,52 @@ Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& op
             Move bestMove = played;
             for (const Move& m : moves) {
                 if (m.sameAs(played)) continue;
-                const double v = winProbability(applyMove(p, a.throwValue, m), out.depth, kind);
+                const Valued v = valueOf(applyMove(p, a.throwValue, m), out.depth, kind, exact);
                 ++out.searches;
-                if (sign * (v - best) > 0) {
-                    best = v;
+                a.exact = a.exact && v.exact;
+                if (sign * (v.p1 - best) > 0) {
+                    best = v.p1;
                     bestMove = m;
                 }
             }
             a.best = bestMove;
             a.bestWinProbability = best;
             a.loss = std::max(0.0, sign * (best - after));
+            a.mark = markOf(a.loss);
+        }
+        // Luck: the mover's win probability once the throw is known, with its best move, less
+        // the value before the throw (the previous position as a chance node).
+        if (a.throwValue != kNoThrow) {
+            const double sign = p.turn == Player::One ? 1.0 : -1.0;
+            a.luck = sign * (a.bestWinProbability - out.winProbability.back());
+        }
+        PlayerSummary& who = out.players[a.player == Player::One ? 0 : 1];
+        who.luck += a.luck;
+        if (moves.size() >= 2) {
+            ++who.decisions;
+            who.loss += a.loss;
+            who.accuracy += moveAccuracy(a.loss);
+            who.inaccuracies += a.mark == Mark::Inaccuracy;
+            who.mistakes += a.mark == Mark::Mistake;
+            who.blunders += a.mark == Mark::Blunder;
         }
         out.winProbability.push_back(after);
+        out.exact.push_back(afterValue.exact);
         out.plies.push_back(a);
         p = next;
     }
 
     const Outcome board = game->outcome();
     out.result = board != Outcome::Ongoing ? board : ending.value_or(Outcome::Ongoing);
-    if (out.result != Outcome::Ongoing) out.winProbability.back() = resultProbability(out.result);
+    if (out.result != Outcome::Ongoing) {
+        out.winProbability.back() = resultProbability(out.result);
+        out.exact.back() = true;
+    }
+    for (int k = 0; k < 2; ++k) {
+        PlayerSummary& s = out.players[k];
+        s.player = k == 0 ? Player::One : Player::Two;
+        s.accuracy = s.decisions > 0 ? s.accuracy / s.decisions : 100.0;
+    }
     return out;
 }
 

@@ -47,16 +47,34 @@ Result<std::string> analyseRecordJson(std::string_view text, const AnalysisOptio
                     {"legalMoves", p.legalMoves},
                     {"best", p.best ? json(formatMove(*p.best)) : json(nullptr)},
                     {"bestWinProbability", rounded(p.bestWinProbability)},
-                    {"loss", rounded(p.loss)}};
+                    {"loss", rounded(p.loss)},
+                    {"mark", p.mark == Mark::None ? json(nullptr) : json(std::string(markName(p.mark)))},
+                    {"luck", rounded(p.luck)},
+                    {"exact", p.exact}};
         // A Piccione step that spends a remainder makes no throw: no "throw", as in the record.
         if (p.throwValue == kNoThrow) ply.erase("throw");
         plies.push_back(std::move(ply));
     }
+    json players = json::array();
+    for (const PlayerSummary& s : a->players)
+        players.push_back({{"player", number(s.player)},
+                           {"decisions", s.decisions},
+                           {"accuracy", std::round(s.accuracy * 10) / 10},
+                           {"loss", rounded(s.loss)},
+                           {"luck", rounded(s.luck)},
+                           {"inaccuracies", s.inaccuracies},
+                           {"mistakes", s.mistakes},
+                           {"blunders", s.blunders}});
+    json exact = json::array();
+    for (bool e : a->exact) exact.push_back(e);
     json out = {{"ruleset", std::string(ruleset(a->rulesetId).key)},
                 {"depth", a->depth},
                 {"result", a->result == Outcome::Ongoing ? json(nullptr) : json(std::string(outcomeName(a->result)))},
                 {"winProbability", std::move(probs)},
-                {"plies", std::move(plies)}};
+                {"exact", std::move(exact)},
+                {"plies", std::move(plies)},
+                {"players", std::move(players)},
+                {"thresholds", {{"inaccuracy", kInaccuracyLoss}, {"mistake", kMistakeLoss}, {"blunder", kBlunderLoss}}}};
     return out.dump();
 }
 

@@ -94,6 +94,7 @@ Move expertMove(const Position& p, int throwValue, const Options& options) {
     limits.evaluation = Evaluation::Learned;
     limits.stop = options.stop;
     limits.onIteration = options.onIteration;
+    limits.exact = options.exact;
     return searchMove(p, throwValue, limits).move;
 }
 

@@ -50,6 +50,8 @@ public:
     /// Value for p.turn of the chance node p, `depth` decisions deep, window (alpha, beta).
     double chance(const Position& p, int depth, double alpha, double beta) {
         ++nodes_;
+        if (limits_.exact)
+            if (const auto w = limits_.exact->winChance(p)) return 2.0 * *w - 1.0;
         if (depth == 0) return evaluate(p, limits_.evaluation);
         if (nodes_ >= nextCheck_) {
             nextCheck_ = nodes_ + 256;
@@ -238,8 +240,14 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
     std::array<Move, MoveList::kCapacity> order{};
     const int n = moves.size();
     for (int k = 0; k < n; ++k) order[k] = moves[k];
-    // A forced move needs only its value: one iteration at the first depth.
-    const int maxDepth = n == 1 ? std::max(1, limits.minDepth) : std::max(1, limits.maxDepth);
+    // A forced move needs only its value, and so do moves that all lead to exact values (the
+    // endgame tables) or end the game: one iteration at the first depth.
+    bool allKnown = limits.exact != nullptr;
+    for (int k = 0; allKnown && k < n; ++k) {
+        const Position child = applyMove(p, throwValue, moves[k]);
+        allKnown = outcome(child) != Outcome::Ongoing || (child.throwDue() && limits.exact->winChance(child));
+    }
+    const int maxDepth = n == 1 || allKnown ? std::max(1, limits.minDepth) : std::max(1, limits.maxDepth);
     for (int depth = std::max(1, limits.minDepth); depth <= maxDepth; ++depth) {
         double best = kLow - 1;
         Move bestMove = order[0];
@@ -285,12 +293,13 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
     return result;
 }
 
-double prunedExpectimax(const Position& p, int depth, Evaluation kind) {
+double prunedExpectimax(const Position& p, int depth, Evaluation kind, const ExactValues* exact) {
     assert(depth >= 0);
     const Outcome o = outcome(p);
     if (o != Outcome::Ongoing) return terminalValue(o, p.turn);
     SearchLimits limits;
     limits.evaluation = kind;
+    limits.exact = exact;
     Searcher s(limits, Clock::now());
     return p.throwDue() ? s.chance(p, depth, kLow, kHigh) : s.remainder(p, depth, kLow, kHigh);
 }

@@ -71,6 +71,8 @@ const Flag kFlags[] = {
     {"data-dir", "DIR", "SQLite database directory (SENET_DATA_DIR, default ./data)", K::Text, &C::dataDir, 0, 0, "SENET_DATA_DIR"},
     {"web-root", "DIR", "the web/ directory (SENET_WEB_ROOT, default: found near the binary or cwd)", K::Text, &C::webRoot, 0, 0,
      "SENET_WEB_ROOT"},
+    {"tables", "DIR", "endgame tables folder, or none (SENET_TABLES, default: the build's tables/\n"
+                      "found near the binary)", K::Text, &C::tables, 0, 0, "SENET_TABLES"},
     {"threads", "N", "I/O threads (default 2)", K::Whole, &C::threads, 1, 64, nullptr, nullptr, nullptr, 2},
     {"ai-threads", "N", "computer player threads (default 1)", K::Whole, &C::aiThreads, 1, 64, nullptr, nullptr, nullptr, 3},
     {"grace-seconds", "N", "offline seconds before the opponent may claim the win (default 300)", K::Whole, &C::grace, 0, 86400 * 30,
@@ -426,6 +428,17 @@ std::filesystem::path findWebRoot(const char* argv0) {
     return {};
 }
 
+std::filesystem::path findTables(const char* argv0) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!argv0) return "none";
+    const fs::path exe = fs::weakly_canonical(fs::absolute(argv0, ec), ec);
+    if (ec) return "none";
+    // build/server/senet-server -> build/tables
+    const fs::path dir = exe.parent_path().parent_path() / "tables";
+    return fs::is_directory(dir, ec) ? dir : fs::path("none");
+}
+
 std::optional<Config> parseConfig(int argc, char** argv, std::string& error, bool& help) {
     help = false;
     std::map<std::string, std::string> values;
@@ -444,6 +457,7 @@ std::optional<Config> parseConfig(int argc, char** argv, std::string& error, boo
         c.instance = std::string(host).substr(0, 40) + ":" + std::to_string(c.port);
     }
     if (c.webRoot.empty()) c.webRoot = findWebRoot(argc > 0 ? argv[0] : nullptr);
+    if (c.tables.empty()) c.tables = findTables(argc > 0 ? argv[0] : nullptr);
     return c;
 }
 

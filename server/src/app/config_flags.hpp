@@ -26,4 +26,8 @@ std::vector<FlagInfo> flagTable();
 /// The web/ directory next to the binary's source tree or the working directory, or empty.
 std::filesystem::path findWebRoot(const char* argv0);
 
+/// The build's endgame tables folder beside the binary (build/server/senet-server ->
+/// build/tables) when it exists, else "none".
+std::filesystem::path findTables(const char* argv0);
+
 }  // namespace senet::server

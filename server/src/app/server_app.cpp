@@ -2,6 +2,8 @@
 
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -14,6 +16,7 @@
 #include "log_limit.hpp"
 #include "memory_storage.hpp"
 #include "pool_scheduler.hpp"
+#include "senet/ai_tables.hpp"
 #include "senet/site.hpp"
 #include "sqlite_backup.hpp"
 #include "storage.hpp"
@@ -88,8 +91,34 @@ const std::filesystem::path& webRoot(const Config& config) {
     return config.webRoot;
 }
 
-AnalysisService::Options analysisOptions(const Config& config) {
+/// The endgame tables of --tables (every "<ruleset>.sntb" of the folder); none for "none".
+/// Throws UsageError for a folder that is missing or holds no table, std::runtime_error for a
+/// file that cannot be read or is damaged.
+std::unique_ptr<ai::TableValues> loadTables(const Config& config) {
+    namespace fs = std::filesystem;
+    auto tables = std::make_unique<ai::TableValues>();
+    if (config.tables == "none") return tables;
+    std::error_code ec;
+    if (!fs::is_directory(config.tables, ec)) throw UsageError("--tables: " + config.tables.string() + " is not a folder");
+    for (const Ruleset* r : allRulesets()) {
+        const fs::path path = config.tables / ai::tableFileName(r->id);
+        if (!fs::exists(path, ec)) continue;
+        std::ifstream in(path, std::ios::binary);
+        const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        if (in.bad()) throw std::runtime_error("cannot read the endgame table " + path.string());
+        const auto id = tables->addBytes(bytes);
+        if (!id) throw std::runtime_error("bad endgame table " + path.string() + ": " + id.error().message);
+        if (*id != r->id) throw std::runtime_error(path.string() + " holds the " + std::string(ruleset(*id).key) + " table");
+        std::cout << "senet-server: endgame table " << r->key << ": " << tables->table(*id)->entryCount() << " positions"
+                  << std::endl;
+    }
+    if (tables->empty()) throw UsageError("--tables: " + config.tables.string() + " holds no table (<ruleset>.sntb)");
+    return tables;
+}
+
+AnalysisService::Options analysisOptions(const Config& config, const ai::ExactValues* exact) {
     AnalysisService::Options options;
+    options.exact = exact;
     options.threads = config.analysisThreads;
     options.cacheEntries = static_cast<std::size_t>(config.analysisCache);
     return options;
@@ -109,7 +138,8 @@ struct AppServices {
     AppServices(const Config& config, Storage& database, Storage& storage, Metrics& metrics, const fairness::Signer& signer)
         // GET /healthz: the database checked every second on a thread of its own (API.md).
         // SQLite: the file the store opened, not one put in its place; PostgreSQL: SELECT 1.
-        : health([&db = database] { return db.health(); }),
+        : tables(loadTables(config)),
+          health([&db = database] { return db.health(); }),
           site(webRoot(config), config.version, ""),
           scheduler(config.aiThreads),
           commits(storage),
@@ -117,9 +147,9 @@ struct AppServices {
           // (PostgreSQL: any number of instances may use the database.)
           sharedStore(!config.database.empty()),
           registry(storage, metrics, scheduler, config, steadyClock(), sharedStore),
-          restored(restore(registry, commits)),
+          restored(restore(registry, commits, tables->empty() ? nullptr : tables.get())),
           router(registry, site, metrics, config, &signer),
-          analysis(analysisOptions(config)),
+          analysis(analysisOptions(config, tables->empty() ? nullptr : tables.get())),
           lobby(std::make_shared<lobby::Lobby>(registry, scheduler, steadyClock(), lobbyOptions(config))),
           context{registry, router, metrics, config, {}} {
         router.setAnalysis(&analysis);
@@ -132,8 +162,9 @@ struct AppServices {
     }
 
     /// Group commit: the throws and moves of many games in one transaction (server/README.md).
-    static int restore(Registry& registry, CommitQueue& commits) {
+    static int restore(Registry& registry, CommitQueue& commits, const ai::ExactValues* exact) {
         registry.setCommitQueue(&commits);
+        registry.setExactValues(exact);
         return registry.restoreAll();
     }
 
@@ -155,6 +186,7 @@ struct AppServices {
                       << std::endl;
     }
 
+    std::unique_ptr<ai::TableValues> tables;  ///< --tables: the endgame tables (may hold none)
     HealthMonitor health;
     senet::site::Site site;
     PoolScheduler scheduler;

@@ -62,6 +62,10 @@ struct Config {
     int databasePool = 4;                       ///< --database-pool: PostgreSQL connections
     std::string instance;                       ///< --instance NAME / SENET_INSTANCE: this instance's name in game leases (default hostname:port)
     std::chrono::milliseconds leaseTtl{5000};   ///< --lease-ttl MS (alias --lease-ms): a game lease's lifetime, renewed every third of it
+    /// --tables DIR|none / SENET_TABLES: the folder of the endgame tables ("<ruleset>.sntb", as the
+    /// build writes them into build/tables); "" = build/tables found near the binary, if any;
+    /// "none" = no tables.
+    std::filesystem::path tables;
     std::string version = "0.1.0";
 };
 

@@ -91,6 +91,9 @@ public:
     /// Routes the rooms' throws and moves through `queue` (group commit); null: written at once.
     /// Set before serving; the queue must outlive every room.
     void setCommitQueue(CommitQueue* queue) { services_.commits = queue; }
+    /// The exact values (endgame tables) the computer's expert uses; null: none. Set before
+    /// serving; they must outlive every room.
+    void setExactValues(const ai::ExactValues* exact) { services_.exact = exact; }
     /// Creates and stores a game. Throws StorageError (nothing stored or registered), or
     /// BusyError for a computer game while --ai-queue computer decisions are queued.
     Created create(const CreateRequest& request);

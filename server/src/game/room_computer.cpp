@@ -68,6 +68,7 @@ void Room::computerAct(std::int64_t expectedPly) {
             throwValue = game_.moveThrowValue();  // kNoThrow while a Piccione remainder is spent
             options.level = ai::levelByName(row_.level).value_or(ai::Level::Intermediate);
             options.budget = services_.config.aiBudget;
+            options.exact = services_.exact;
             // Late by more than the allowance: the queue ahead was long. A full search now would
             // delay every game behind this one too; decide at the cheap level instead.
             const auto late = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyTime::now() - computerDue_);

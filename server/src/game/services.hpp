@@ -13,6 +13,10 @@
 
 #include "clock.hpp"
 
+namespace senet::ai {
+class ExactValues;
+}
+
 namespace senet::server {
 
 class CommitQueue;
@@ -79,6 +83,9 @@ struct Services {
     /// Called (under the room's lock) when a write of `room` met LeaseLost: the registry drops
     /// it from memory. Takes only the registry's mutex. Empty: nothing is called.
     std::function<void(const std::string& id, const Room* room)> leaseLost{};
+    /// The endgame tables' exact values for the computer's expert level (senet/ai_tables.hpp);
+    /// null: none. Must outlive every room.
+    const ai::ExactValues* exact = nullptr;
 };
 
 }  // namespace senet::server

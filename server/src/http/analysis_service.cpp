@@ -105,6 +105,7 @@ bool AnalysisService::analyse(const std::string& id, std::string recordJson, Don
 void AnalysisService::run(const std::string& id, const std::string& recordJson) {
     ai::AnalysisOptions o;
     o.depth = options_.depth;
+    o.exact = options_.exact;
     Response answer;
     bool ok = false;
     try {

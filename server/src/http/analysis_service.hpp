@@ -17,6 +17,10 @@
 
 #include "http_types.hpp"
 
+namespace senet::ai {
+class ExactValues;
+}
+
 namespace senet::server {
 
 /// Computes and caches game analyses. Thread-safe.
@@ -27,6 +31,9 @@ public:
         std::size_t cacheEntries = 256;///< analyses kept, least recently used dropped first (>= 1)
         std::size_t maxPending = 64;   ///< games being analysed at once before new ones get 503
         int depth = 0;                 ///< search depth; 0: the engine's default per ruleset
+        /// Exact values (the endgame tables) for the positions they know; null: none. Must
+        /// outlive the service.
+        const ai::ExactValues* exact = nullptr;
     };
     /// Receives the answer: exactly once per accepted request, on the caller's thread (cache
     /// hit) or on a worker thread.

@@ -37,6 +37,9 @@ struct Options {
     /// SearchLimits::onIteration). Null and empty by default.
     const std::atomic<bool>* stop = nullptr;
     std::function<void(const SearchResult&)> onIteration;
+    /// `Expert`: exact values (the endgame tables, senet/ai_tables.hpp) used at the root and
+    /// the leaves, so the expert plays the positions they know perfectly. May be null.
+    const ExactValues* exact = nullptr;
 };
 
 /// The deepest search iteration the expert level attempts.

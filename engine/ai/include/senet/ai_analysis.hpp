@@ -8,6 +8,7 @@
 // a record of N plies has N + 1 positions and N + 1 win probabilities.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,7 +27,26 @@ struct AnalysisOptions {
     int depth = 0;
     /// The evaluation at the leaves: the expert's (learned network; Full for Bell).
     Evaluation evaluation = Evaluation::Learned;
+    /// Exact values (the endgame tables, senet/ai_tables.hpp): a position they know is valued
+    /// exactly and marked so, and the search below every other one uses them. May be null.
+    const ExactValues* exact = nullptr;
 };
+
+/// How a move is marked by the win chance it gave away (PlyAnalysis::loss), engine/ai/README.md
+/// "Mistakes, accuracy and luck": a loss of at least 0.02 is an inaccuracy, 0.05 a mistake,
+/// 0.10 a blunder.
+enum class Mark : std::uint8_t { None, Inaccuracy, Mistake, Blunder };
+inline constexpr double kInaccuracyLoss = 0.02;
+inline constexpr double kMistakeLoss = 0.05;
+inline constexpr double kBlunderLoss = 0.10;
+/// The mark of a move that gave away `loss` (a win probability, >= 0).
+Mark markOf(double loss);
+/// "inaccuracy", "mistake", "blunder"; "" for Mark::None.
+std::string_view markName(Mark mark);
+/// The accuracy, in [0, 100], of one decision that gave away `loss` of win probability:
+/// 103.1668 * exp(-4.354 * loss) - 3.1669, clamped (the curve Lichess publishes for its accuracy,
+/// on win chances in percent: 100 for a best move, about 91 for a loss of 0.02, 64 for 0.10).
+double moveAccuracy(double loss);
 
 /// The deepest analysis accepted (the cost grows about tenfold per ply).
 inline constexpr int kMaxAnalysisDepth = 4;
@@ -49,6 +69,28 @@ struct PlyAnalysis {
     double bestWinProbability = 0;
     /// Win probability of the mover given away by `move` against `best`: >= 0, 0 without a choice.
     double loss = 0;
+    /// markOf(loss); None without a choice.
+    Mark mark = Mark::None;
+    /// The throw's luck for the mover: its win probability once the throw is known (with the
+    /// best move for it, bestWinProbability) minus before it (the position's value as a chance
+    /// node), in [-1, 1]; 0 for a Piccione step that spends a remainder (no throw).
+    double luck = 0;
+    /// Whether bestWinProbability (and the value after `move`) are exact table values.
+    bool exact = false;
+};
+
+/// One player's figures over a game.
+struct PlayerSummary {
+    Player player = Player::One;
+    int decisions = 0;      ///< plies with two or more legal moves
+    int inaccuracies = 0;   ///< decisions marked Mark::Inaccuracy
+    int mistakes = 0;
+    int blunders = 0;
+    double loss = 0;        ///< win probability given away, summed over the decisions
+    /// Mean moveAccuracy over the decisions, in [0, 100]; 100 with no decision.
+    double accuracy = 100;
+    /// The luck of the player's throws, summed (in win probability; > 0 lucky).
+    double luck = 0;
 };
 
 /// The whole analysis.
@@ -63,6 +105,10 @@ struct GameAnalysis {
     /// The result the last entry stands for; Outcome::Ongoing when the game is not over.
     Outcome result = Outcome::Ongoing;
     std::uint64_t searches = 0;  ///< chance nodes searched from (one per position after a move)
+    /// Whether winProbability[i] is exact (a table value or a finished game): plies.size() + 1.
+    std::vector<bool> exact;
+    /// Player 1's and player 2's figures.
+    std::array<PlayerSummary, 2> players{};
 };
 
 /// Analyses `record` (which must replay: see `replay`). `ending` gives the result of a game
@@ -75,7 +121,24 @@ Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& op
 /// Probability that player 1 wins at the chance node `p` (the throw still to come), searched
 /// `depth` plies deep with `kind` at the leaves: (1 + v) / 2 for the mover's value v, mirrored
 /// for player 2. A finished game gives 1, 0 or 0.5.
-double winProbability(const Position& p, int depth, Evaluation kind = Evaluation::Learned);
+double winProbability(const Position& p, int depth, Evaluation kind = Evaluation::Learned,
+                      const ExactValues* exact = nullptr);
+
+/// One legal move with what it is worth (a hint).
+struct MoveValue {
+    Move move{};
+    /// The probability that the mover wins after the move, in [0, 1].
+    double winChance = 0;
+    /// Whether winChance is exact (a table value or a finished game).
+    bool exact = false;
+};
+
+/// Every legal move of `p` for `throwValue` (a pass when there is none; in Piccione every single
+/// step), valued as the analysis values them (`options`' depth and exact values), best first
+/// (equal values in move generation order). `throwValue` must be legal for `p` (kNoThrow
+/// for a Piccione remainder); errors: a throw the position cannot take, a finished game, a bad
+/// depth.
+Result<std::vector<MoveValue>> rankMoves(const Position& p, int throwValue, const AnalysisOptions& options = {});
 
 }  // namespace senet::ai
 
@@ -88,7 +151,12 @@ namespace senet::ai {
 ///    "winProbability":[p0, p1, ...],
 ///    "plies":[{"ply":1,"player":1,"throw":2,"move":"9-11","legalMoves":3,  (no "throw" for a
 ///              Piccione step that spends a remainder, as in the record)
-///              "best":"7-9"|null,"bestWinProbability":0.52,"loss":0.03}, ...]}
+///              "best":"7-9"|null,"bestWinProbability":0.52,"loss":0.03,
+///              "mark":"inaccuracy"|"mistake"|"blunder"|null,"luck":-0.04,"exact":false}, ...],
+///    "exact":[false, ..., true],  (per position: winProbability[i] is a table value or a result)
+///    "players":[{"player":1,"decisions":40,"accuracy":91.3,"loss":0.21,"luck":-0.12,
+///                "inaccuracies":3,"mistakes":1,"blunders":0}, {"player":2,...}],
+///    "thresholds":{"inaccuracy":0.02,"mistake":0.05,"blunder":0.1}}
 /// Probabilities are rounded to 4 decimals; "best" is null when there was no choice (fewer
 /// than two legal moves); "result" is null for a game not over. Errors: malformed JSON or a
 /// record that does not replay (parseRecord's message), a bad depth.

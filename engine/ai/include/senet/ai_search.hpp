@@ -8,10 +8,22 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "senet/senet.hpp"
 
 namespace senet::ai {
+
+/// Exact values for some positions, known without search (the endgame tables of engine/tables,
+/// through `TableValues` in senet/ai_tables.hpp). An interface so that the search itself does not
+/// depend on how they are stored (the WebAssembly build has none).
+class ExactValues {
+public:
+    virtual ~ExactValues() = default;
+    /// The probability, in [0, 1], that `p.turn` wins `p` (a chance node: the throw still to come)
+    /// under perfect play of both sides; nullopt when it is not known. Never throws.
+    virtual std::optional<double> winChance(const Position& p) const = 0;
+};
 
 /// Which evaluation a search uses at its leaves.
 enum class Evaluation : std::uint8_t {
@@ -58,6 +70,9 @@ struct SearchLimits {
     /// Called after each completed iteration with the result so far (its move, value, depth
     /// and the nodes visited until then), on the searching thread. May be empty.
     std::function<void(const SearchResult&)> onIteration;
+    /// Exact values: every chance node they know is valued 2 * winChance - 1 and not searched
+    /// below (the tables' perfect play at the root and at the leaves). May be null.
+    const ExactValues* exact = nullptr;
 };
 
 /// Iterative-deepening expectiminimax for the player to move in `p`, who has thrown
@@ -73,7 +88,9 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
 /// probing) and no time or node limit: the expectimax value, exactly `bruteForceExpectimax`'s,
 /// in fewer nodes. ±1 or 0 for a finished `p`; `depth` >= 0 (asserted in debug builds).
 /// Used by the game analysis.
-double prunedExpectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full);
+/// With `exact`, the chance nodes it knows (`p` itself included) take their exact value.
+double prunedExpectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full,
+                        const ExactValues* exact = nullptr);
 
 /// The same value as `prunedExpectimax`, computed by brute force: every throw value and every
 /// legal move, no pruning, no clock (the WebAssembly build's winProbability, and the tests'

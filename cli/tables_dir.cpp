@@ -1,0 +1,46 @@
+// `--tables DIR`: the endgame tables a folder holds (one "<ruleset>.sntb" per ruleset, as the
+// build writes them into build/tables), read for the commands that use exact values.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "cli.hpp"
+
+namespace senet::cli {
+
+std::unique_ptr<ai::TableValues> loadTables(std::string_view dir) {
+    const std::string shown(dir.substr(0, 200));
+    std::error_code ec;
+    if (!std::filesystem::is_directory(std::filesystem::path(std::string(dir)), ec)) {
+        error("--tables: '" + shown + "' is not a folder");
+        return nullptr;
+    }
+    auto tables = std::make_unique<ai::TableValues>();
+    for (const Ruleset* r : allRulesets()) {
+        const auto path = std::filesystem::path(std::string(dir)) / ai::tableFileName(r->id);
+        if (!std::filesystem::exists(path, ec)) continue;
+        std::ifstream in{path, std::ios::binary};
+        const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        const auto added = tables->addBytes(bytes);
+        if (!in.good() && !in.eof()) {
+            error("--tables: cannot read '" + path.string().substr(0, 200) + "'");
+            return nullptr;
+        }
+        if (!added) {
+            error("--tables: bad table '" + path.string().substr(0, 200) + "': " + added.error().message);
+            return nullptr;
+        }
+        if (*added != r->id) {
+            error("--tables: '" + path.string().substr(0, 200) + "' holds the " + std::string(ruleset(*added).key) + " table");
+            return nullptr;
+        }
+    }
+    if (tables->empty()) {
+        error("--tables: '" + shown + "' holds no table (<ruleset>.sntb)");
+        return nullptr;
+    }
+    return tables;
+}
+
+}  // namespace senet::cli
