@@ -2,17 +2,21 @@
 // depth, analyses self-play games between two intermediate players and prints the median and
 // maximum time per game — CPU time of the analysing thread (what one core spends, unaffected by
 // other processes) and wall-clock time — the plies per game and the searches per game.
-// Usage: analysis_bench [GAMES_PER_RULESET (default 20)] [MAX_DEPTH (default 3)]
+// Usage: analysis_bench [GAMES_PER_RULESET (default 20)] [MAX_DEPTH (default 3)] [TABLES_DIR]
+// (TABLES_DIR: the endgame tables' folder, e.g. build/tables, used as the server uses them).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "senet/ai.hpp"
 #include "senet/ai_analysis.hpp"
+#include "senet/ai_tables.hpp"
 
 namespace {
 
@@ -52,6 +56,17 @@ double median(std::vector<double> v) {
 int main(int argc, char** argv) {
     const int games = argc > 1 ? std::max(1, std::atoi(argv[1])) : 20;
     const int maxDepth = argc > 2 ? std::clamp(std::atoi(argv[2]), 1, ai::kMaxAnalysisDepth) : 3;
+    ai::TableValues tables;
+    if (argc > 3) {
+        for (const Ruleset* r : allRulesets()) {
+            std::ifstream in(std::string(argv[3]) + "/" + ai::tableFileName(r->id), std::ios::binary);
+            if (!in) continue;
+            const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+            if (const auto id = tables.addBytes(bytes); !id)
+                return std::fprintf(stderr, "analysis_bench: %s: %s\n", ai::tableFileName(r->id).c_str(), id.error().message.c_str()), 1;
+        }
+        if (tables.empty()) return std::fprintf(stderr, "analysis_bench: no table in %s\n", argv[3]), 1;
+    }
     std::printf("%-9s %5s %12s %12s %12s %12s %8s %10s\n", "ruleset", "depth", "cpu median", "cpu max", "wall median",
                 "wall max", "plies", "searches");
     for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell, RulesetId::Kendall,
@@ -63,6 +78,7 @@ int main(int argc, char** argv) {
             for (const Record& r : records) {
                 ai::AnalysisOptions o;
                 o.depth = depth;
+                o.exact = tables.empty() ? nullptr : &tables;
                 const auto start = std::chrono::steady_clock::now();
                 const double cpuStart = threadCpuMs();
                 const auto a = ai::analyseGame(r, o);
