@@ -18,8 +18,8 @@ namespace senet::tables {
 
 /// Which layers a table holds, and of which ruleset. A layer is (pieces on the board of the
 /// player to throw, pieces on the board of the other), each 1..5; the rest of each side's five
-/// are borne off (standard 1 and 11, Jéquier 9, Kendall 11: five a side, no captures). Layer (m, o) is in the table when m <= maxPerSide,
-/// o <= maxPerSide and m + o <= maxTotal. The set is closed under bearing off, so every
+/// are borne off (standard 1 and 11, Jéquier 9, Kendall 11: five a side, no captures). Layer
+/// (m, o) is in the table when m <= maxPerSide, o <= maxPerSide and m + o <= maxTotal. The set is closed under bearing off, so every
 /// successor of a position in the table is in the table or a finished game.
 struct TableSpec {
     RulesetId ruleset = RulesetId::Standard;  ///< Standard, Jequier or Kendall (supportsRuleset)
