@@ -1,5 +1,7 @@
-// `senet table build standard FILE [--max-per-side N] [--max-total N]` and `senet table value FILE POSITION`: exact endgame tables
-// (engine/tables/README.md). Errors: one line on stderr, exit 2.
+// `senet table build standard|jequier|kendall FILE [--max-per-side N] [--max-total N]` and
+// `senet table value FILE POSITION`: exact endgame tables, one per ruleset (engine/tables/README.md).
+// Without options `build` solves the ruleset's default spec (tables::defaultSpec). Errors: one
+// line on stderr, exit 2.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -14,16 +16,18 @@ namespace senet::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: senet table build standard FILE [--max-per-side N] [--max-total N] | senet table value FILE POSITION";
+    "usage: senet table build standard|jequier|kendall FILE [--max-per-side N] [--max-total N] | senet table value FILE "
+    "POSITION";
 
 int build(Args args) {
     if (args.size() < 2 || args[0].starts_with("--") || args[1].starts_with("--")) return error(kUsage);
     const auto id = parseRuleset(args[0]);
     if (!id) return kUsageError;
+    if (!tables::supportsRuleset(*id))
+        return error("no endgame tables for " + std::string(args[0]) + " (standard, jequier or kendall)");
     const auto flags = parseFlags(args.subspan(2), {"max-per-side", "max-total"});
     if (!flags) return kUsageError;
-    tables::TableSpec spec;
-    spec.ruleset = *id;
+    tables::TableSpec spec = tables::defaultSpec(*id);
     if (const auto f = flags->find("max-per-side"); f != flags->end()) {
         const auto n = parseInteger(f->second, "--max-per-side", 1, 5);
         if (!n) return kUsageError;
@@ -61,7 +65,9 @@ int value(Args args) {
     const auto table = tables::EndgameTable::fromBytes(bytes);
     if (!table) return error("bad table '" + std::string(args[0].substr(0, 200)) + "': " + table.error().message);
     const auto v = table->value(*position);
-    if (!v) return error("the position is outside the table (too many pieces on the board, or another ruleset)");
+    if (!v)
+        return error("the position is outside the table (too many pieces on the board, another ruleset, or jequier's "
+                     "opening)");
     std::printf("%.10f\n", *v);  // stored to 1.2e-10 (engine/tables/README.md)
     return 0;
 }

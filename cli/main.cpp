@@ -43,8 +43,8 @@ constexpr Command kCommands[] = {
     {"engine", "engine                          speaks the engine protocol on standard input and output: position,\n"
                "                                        throw, go, analyse, play (engine/protocol/PROTOCOL.md)",
      senet::cli::cmdEngine},
-    {"table", "table build standard FILE [--max-per-side N] [--max-total N]\n"
-              "                                        solve the exact endgame table (default: 4 per side, 5 in all)\n"
+    {"table", "table build standard|jequier|kendall FILE [--max-per-side N] [--max-total N]\n"
+              "                                        solve the ruleset's exact endgame table (default: 4 per side, 5 in all)\n"
               "                                        and write it to FILE; per layer: entries, sweeps, seconds, residual\n"
               "  senet table value FILE POSITION       the exact win probability of the player to throw, from the table",
      senet::cli::cmdTable},

@@ -1,6 +1,7 @@
 // Solving a table: layer pairs {(m, o), (o, m)} in order of pieces on the board, each by
 // Gauss–Seidel value iteration until no value moves by more than the tolerance. RULES.md
-// "Standard" 2-11 (through the engine's generateMoves / applyMove / outcome) and "Throws".
+// "Standard" 2-11, "Jéquier" 2-9 and "Kendall" 2-11 (through the engine's generateMoves /
+// applyMove / outcome, for the table's ruleset) and "Throws".
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -25,6 +26,8 @@ double fromStored(std::uint32_t s) { return s / kScale; }
 
 int slotOf(int mover, int other) { return mover * 6 + other; }
 
+detail::Squares squaresFor(RulesetId id) { return detail::squaresOf(ruleset(id)); }
+
 }  // namespace
 
 void EndgameTable::indexLayers() {
@@ -40,15 +43,17 @@ std::optional<double> EndgameTable::lookup(Bitboard mover, Bitboard other) const
     const int m = std::popcount(mover), o = std::popcount(other);
     if (m < 1 || o < 1 || m > 5 || o > 5 || layerOffset_.empty()) return std::nullopt;
     const std::int64_t offset = layerOffset_[slotOf(m, o)];
-    if (offset < 0 || ((mover | other) & bit(28))) return std::nullopt;
-    return fromStored(values_[offset + detail::layerIndex(detail::toSlots(mover), detail::toSlots(other))]);
+    const detail::Squares sq = squaresFor(spec_.ruleset);
+    if (offset < 0 || ((mover | other) & ~sq.standing())) return std::nullopt;
+    return fromStored(values_[offset + detail::layerIndex(sq.count(), sq.toSlots(mover), sq.toSlots(other))]);
 }
 
 bool EndgameTable::contains(const Position& p) const {
-    if (p.rulesetId != RulesetId::Standard || layerOffset_.empty()) return false;
+    if (p.rulesetId != spec_.ruleset || layerOffset_.empty()) return false;
+    if (isOpeningBoard(p)) return false;
     if (outcome(p) != Outcome::Ongoing) return true;
     const int m = p.onBoard(p.turn), o = p.onBoard(opponent(p.turn));
-    return inSpec(spec_, m, o) && !(p.occupied() & bit(28));
+    return inSpec(spec_, m, o) && !(p.occupied() & ~squaresFor(spec_.ruleset).standing());
 }
 
 std::optional<double> EndgameTable::value(const Position& p) const {
@@ -65,19 +70,22 @@ std::optional<double> EndgameTable::value(const Position& p) const {
 /// Solves one layer pair after another into an EndgameTable.
 class Solver {
 public:
-    explicit Solver(EndgameTable& t) : t_(t) {
-        const Ruleset& r = ruleset(RulesetId::Standard);
-        for (const ChanceOutcome& c : r.chanceOutcomes()) weight_[c.throw_.value] += c.weight;
-        for (double& w : weight_) w /= r.outcomeWeightTotal;
+    explicit Solver(EndgameTable& t) : t_(t), id_(t.spec_.ruleset), squares_(squaresFor(id_)), n_(squares_.count()) {
+        const Ruleset& r = ruleset(id_);
+        std::array<double, 16> weight{};
+        for (const ChanceOutcome& c : r.chanceOutcomes()) weight[c.throw_.value] += c.weight;
+        for (int v = 0; v < 16; ++v)
+            if (weight[v] > 0) throws_.push_back({v, weight[v] / r.outcomeWeightTotal});
+        nt_ = throws_.size();
     }
 
     void solvePair(int a, int b, std::size_t firstEntry) {
         const auto start = std::chrono::steady_clock::now();
         layers_.clear();
         layers_.push_back({a, b, firstEntry});
-        if (a != b) layers_.push_back({b, a, firstEntry + detail::layerEntries(a, b)});
+        if (a != b) layers_.push_back({b, a, firstEntry + detail::layerEntries(n_, a, b)});
         std::size_t total = 0;
-        for (const Pending& l : layers_) total += detail::layerEntries(l.mover, l.other);
+        for (const Pending& l : layers_) total += detail::layerEntries(n_, l.mover, l.other);
         work_.assign(total, t_.spec_.startValue);
         // Positions in each layer, enumerated once: (mover squares, other squares) in index order.
         states_.clear();
@@ -114,7 +122,7 @@ public:
         std::array<double, 2> residual{};
         for (std::size_t i = 0; i < total; ++i) {
             const double v = bellman(states_[i].first, states_[i].second);
-            const int which = (layers_.size() == 2 && i >= detail::layerEntries(a, b)) ? 1 : 0;
+            const int which = (layers_.size() == 2 && i >= detail::layerEntries(n_, a, b)) ? 1 : 0;
             residual[which] = std::max(residual[which], std::abs(v - fromStored(t_.values_[firstEntry + i])));
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -122,7 +130,7 @@ public:
             LayerStats s;
             s.mover = layers_[k].mover;
             s.other = layers_[k].other;
-            s.entries = detail::layerEntries(s.mover, s.other);
+            s.entries = detail::layerEntries(n_, s.mover, s.other);
             s.sweeps = sweeps;
             s.seconds = seconds;
             s.residual = residual[k];
@@ -134,28 +142,29 @@ private:
     // The graph of the pair, built once: for each position and throw, the best value among the
     // moves that leave the pair (a bear-off into a solved layer, or a win), and the moves that
     // stay in it (index << 1 | 1 when the other player throws next). A forced pass that keeps
-    // the throw (a 1, 4 or 5 with no move, rule 9) returns to the same position: those throws
-    // are solved exactly, V = rest / (1 - their probability), instead of iterated.
+    // the throw (standard: a 1, 4 or 5 with no move, rule 9) returns to the same position: those
+    // throws are solved exactly, V = rest / (1 - their probability), instead of iterated. (Jéquier
+    // and Kendall end the turn on a pass, so they have none.) A move that returns to its own
+    // position with the same player to throw, were there one, stays an ordinary edge.
     static constexpr std::uint8_t kNoConstant = 0x80;
     static constexpr std::uint8_t kSelf = 0x40;
 
     void buildGraph(std::size_t total) {
         first_.assign(total + 1, 0);
-        counts_.assign(5 * total, 0);
-        constants_.assign(5 * total, 0);
+        counts_.assign(nt_ * total, 0);
+        constants_.assign(nt_ * total, 0);
         refs_.clear();
         MoveList moves;
         for (std::size_t k = 0; k < total; ++k) {
             const std::uint32_t i = order_[k];
             first_[k] = static_cast<std::uint32_t>(refs_.size());
-            Position p;
-            p.board = {states_[i].first, states_[i].second};
-            p.off = {static_cast<std::uint8_t>(5 - std::popcount(p.board[0])), static_cast<std::uint8_t>(5 - std::popcount(p.board[1]))};
-            for (int t = 1; t <= 5; ++t) {
+            const Position p = positionOf(states_[i].first, states_[i].second);
+            for (std::size_t ti = 0; ti < nt_; ++ti) {
+                const int t = throws_[ti].value;
                 generateMoves(p, t, moves);
                 std::uint8_t count = 0;
                 double constant = -1;
-                auto edge = [&](const Position& q) {
+                auto edge = [&](const Position& q, bool pass) {
                     if (q.board[0] == 0) {  // player 1 bore off the last piece: rule 11
                         constant = 1;
                         return;
@@ -163,14 +172,14 @@ private:
                     const bool same = q.turn == Player::One;
                     const Bitboard m = same ? q.board[0] : q.board[1], o = same ? q.board[1] : q.board[0];
                     const int layer = local(std::popcount(m), std::popcount(o));
-                    const std::uint32_t index = detail::layerIndex(detail::toSlots(m), detail::toSlots(o));
+                    const std::uint32_t index = detail::layerIndex(n_, squares_.toSlots(m), squares_.toSlots(o));
                     if (layer < 0) {
                         const double v = stored(m, o);
                         constant = std::max(constant, same ? v : 1 - v);
                         return;
                     }
                     const std::uint32_t j = static_cast<std::uint32_t>(layerStart(layer) + index);
-                    if (same && j == i) {
+                    if (same && j == i && pass) {
                         count |= kSelf;
                         return;
                     }
@@ -178,13 +187,13 @@ private:
                     ++count;
                 };
                 if (moves.empty()) {
-                    edge(applyMove(p, t, Move{}));
+                    edge(applyMove(p, t, Move{}), true);
                 } else {
-                    for (const Move& mv : moves) edge(applyMove(p, t, mv));
+                    for (const Move& mv : moves) edge(applyMove(p, t, mv), false);
                 }
                 if (constant < 0) count |= kNoConstant;
-                counts_[5 * k + t - 1] = count;
-                constants_[5 * k + t - 1] = constant < 0 ? 0 : constant;
+                counts_[nt_ * k + ti] = count;
+                constants_[nt_ * k + ti] = constant < 0 ? 0 : constant;
             }
         }
         first_[total] = static_cast<std::uint32_t>(refs_.size());
@@ -194,18 +203,18 @@ private:
     double update(std::uint32_t i) const {
         double v = 0, self = 0;
         const std::uint32_t* r = refs_.data() + first_[i];
-        for (int t = 0; t < 5; ++t) {
-            const std::uint8_t count = counts_[5 * i + t];
+        for (std::size_t t = 0; t < nt_; ++t) {
+            const std::uint8_t count = counts_[nt_ * i + t];
             if (count & kSelf) {
-                self += weight_[t + 1];
+                self += throws_[t].weight;
                 continue;
             }
-            double best = (count & kNoConstant) ? 0 : constants_[5 * i + t];
+            double best = (count & kNoConstant) ? 0 : constants_[nt_ * i + t];
             for (int k = count & 0x3f; k > 0; --k, ++r) {
                 const double x = work_[*r >> 1];
                 best = std::max(best, (*r & 1) ? 1 - x : x);
             }
-            v += weight_[t + 1] * best;
+            v += throws_[t].weight * best;
         }
         return v / (1 - self);
     }
@@ -230,13 +239,13 @@ private:
     }
 
     void enumerate(int m, int o) {
-        const std::uint32_t all = (1u << kTableSquares) - 1;
-        const std::uint32_t lastM = ((1u << m) - 1) << (kTableSquares - m);
+        const std::uint32_t all = (1u << n_) - 1;
+        const std::uint32_t lastM = ((1u << m) - 1) << (n_ - m);
         for (std::uint32_t ms = (1u << m) - 1;; ms = detail::nextSubset(ms)) {
             const std::uint32_t freeSlots = all & ~ms;
-            const std::uint32_t lastO = ((1u << o) - 1) << (kTableSquares - m - o);
+            const std::uint32_t lastO = ((1u << o) - 1) << (n_ - m - o);
             for (std::uint32_t os = (1u << o) - 1;; os = detail::nextSubset(os)) {
-                states_.emplace_back(detail::fromSlots(ms), detail::fromSlots(detail::deposit(os, freeSlots)));
+                states_.emplace_back(squares_.fromSlots(ms), squares_.fromSlots(detail::deposit(os, freeSlots)));
                 if (os == lastO) break;
             }
             if (ms == lastM) break;
@@ -247,8 +256,17 @@ private:
     // the pair just stored, for the residual).
     double stored(Bitboard mover, Bitboard other) const {
         const int m = std::popcount(mover), o = std::popcount(other);
-        const std::uint32_t index = detail::layerIndex(detail::toSlots(mover), detail::toSlots(other));
+        const std::uint32_t index = detail::layerIndex(n_, squares_.toSlots(mover), squares_.toSlots(other));
         return fromStored(t_.values_[t_.layerOffset_[m * 6 + o] + index]);
+    }
+
+    // Player 1 (the player to throw) with `mover` against player 2 with `other`, the rest off.
+    Position positionOf(Bitboard mover, Bitboard other) const {
+        Position p;
+        p.rulesetId = id_;
+        p.board = {mover, other};
+        p.off = {static_cast<std::uint8_t>(5 - std::popcount(mover)), static_cast<std::uint8_t>(5 - std::popcount(other))};
+        return p;
     }
 
     // The value of the player who threw before `q` (applyMove's result for player 1).
@@ -260,26 +278,34 @@ private:
 
     // The Bellman update of a position from the stored values, straight from the move generator.
     double bellman(Bitboard mover, Bitboard other) const {
-        Position p;
-        p.board = {mover, other};
-        p.off = {static_cast<std::uint8_t>(5 - std::popcount(mover)), static_cast<std::uint8_t>(5 - std::popcount(other))};
+        const Position p = positionOf(mover, other);
         double v = 0;
         MoveList moves;
-        for (int t = 1; t <= 5; ++t) {
+        for (const ThrowWeight& tw : throws_) {
+            const int t = tw.value;
             generateMoves(p, t, moves);
             double best = 0;
             if (moves.empty()) {
-                best = after(applyMove(p, t, Move{}));  // a pass: rules 9 and 10
+                best = after(applyMove(p, t, Move{}));  // a pass: standard 9-10, Jéquier 7, Kendall 2
             } else {
                 for (const Move& mv : moves) best = std::max(best, after(applyMove(p, t, mv)));
             }
-            v += weight_[t] * best;
+            v += tw.weight * best;
         }
         return v;
     }
 
+    struct ThrowWeight {
+        int value;
+        double weight;  // its probability
+    };
+
     EndgameTable& t_;
-    std::array<double, 6> weight_{};
+    RulesetId id_;
+    detail::Squares squares_;
+    int n_;                             // standing squares
+    std::vector<ThrowWeight> throws_;   // the ruleset's throw values, lowest first
+    std::size_t nt_ = 0;                // throws_.size()
     std::vector<Pending> layers_;
     std::vector<double> work_;
     std::vector<std::pair<Bitboard, Bitboard>> states_;
@@ -290,7 +316,8 @@ private:
 };
 
 Result<EndgameTable> EndgameTable::solve(const TableSpec& spec) {
-    if (spec.ruleset != RulesetId::Standard) return fail("endgame tables exist for the standard ruleset only");
+    if (!supportsRuleset(spec.ruleset))
+        return fail("endgame tables exist for the standard, jequier and kendall rulesets only");
     if (spec.maxPerSide < 1 || spec.maxPerSide > 5) return fail("maxPerSide must be 1..5");
     if (spec.maxTotal < 2 || spec.maxTotal > 10) return fail("maxTotal must be 2..10");
     if (!(spec.tolerance > 0)) return fail("the tolerance must be above 0");
@@ -301,13 +328,14 @@ Result<EndgameTable> EndgameTable::solve(const TableSpec& spec) {
     // Layer pairs by pieces on the board, so bear-offs always reach a pair already solved.
     const auto order = detail::layerOrder(spec);
     std::size_t entries = 0;
-    for (auto [a, b] : order) entries += detail::layerEntries(a, b);
+    const int n = squaresFor(spec.ruleset).count();
+    for (auto [a, b] : order) entries += detail::layerEntries(n, a, b);
     t.values_.assign(entries, 0);
     t.layerOffset_.assign(36, -1);
     std::size_t first = 0;
     for (auto [a, b] : order) {
         t.layerOffset_[slotOf(a, b)] = static_cast<std::int64_t>(first);
-        first += detail::layerEntries(a, b);
+        first += detail::layerEntries(n, a, b);
     }
     Solver solver(t);
     for (auto [a, b] : order)

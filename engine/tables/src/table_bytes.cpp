@@ -74,7 +74,10 @@ Result<EndgameTable> EndgameTable::fromBytes(std::span<const std::uint8_t> in) {
     if (get(in, 4, 4) != kVersion)
         return fail("endgame table format version " + std::to_string(get(in, 4, 4)) + ", expected " + std::to_string(kVersion));
     TableSpec spec;
-    if (in[8] != static_cast<std::uint8_t>(RulesetId::Standard)) return fail("the table is not for the standard ruleset");
+    if (in[8] >= kRulesetCount || !supportsRuleset(static_cast<RulesetId>(in[8])))
+        return fail("the table's ruleset id " + std::to_string(in[8]) + " is not standard, jequier or kendall");
+    spec.ruleset = static_cast<RulesetId>(in[8]);
+    const int n = tableSquares(spec.ruleset);
     spec.maxPerSide = in[9];
     spec.maxTotal = in[10];
     spec.tolerance = getDouble(in, 16);
@@ -87,7 +90,7 @@ Result<EndgameTable> EndgameTable::fromBytes(std::span<const std::uint8_t> in) {
     const std::uint64_t layerCount = get(in, 12, 4);
     if (layerCount != order.size()) return fail("the table's layer count does not match its spec");
     std::uint64_t entries = 0;
-    for (auto [m, o] : order) entries += detail::layerEntries(m, o);
+    for (auto [m, o] : order) entries += detail::layerEntries(n, m, o);
     const std::uint64_t expected = kHeaderBytes + kLayerBytes * layerCount + 4 * entries + kChecksumBytes;
     if (in.size() != expected)
         return fail("the table has " + std::to_string(in.size()) + " bytes, its layers need " + std::to_string(expected));
@@ -104,7 +107,7 @@ Result<EndgameTable> EndgameTable::fromBytes(std::span<const std::uint8_t> in) {
         l.sweeps = static_cast<std::uint32_t>(get(in, at + 8, 4));
         l.seconds = getDouble(in, at + 16);
         l.residual = getDouble(in, at + 24);
-        if (l.mover != order[k].first || l.other != order[k].second || l.entries != detail::layerEntries(l.mover, l.other) ||
+        if (l.mover != order[k].first || l.other != order[k].second || l.entries != detail::layerEntries(n, l.mover, l.other) ||
             get(in, at + 2, 2) != 0 || get(in, at + 12, 4) != 0)
             return fail("the table's layer record " + std::to_string(k + 1) + " does not match its spec");
         t.stats_.push_back(l);

@@ -22,7 +22,12 @@ constexpr std::array<std::array<std::uint32_t, 6>, 30> kBinomial = [] {
 
 std::uint32_t binomial(int n, int k) { return kBinomial[n][k]; }
 
-std::uint32_t layerEntries(int m, int o) { return kBinomial[kTableSquares][m] * kBinomial[kTableSquares - m][o]; }
+std::uint32_t layerEntries(int n, int m, int o) { return kBinomial[n][m] * kBinomial[n - m][o]; }
+
+Squares squaresOf(const Ruleset& r) {
+    const int last = r.bearOffAt <= kSquareCount ? r.bearOffAt - 1 : kSquareCount;
+    return Squares{r.waterSquare - 1, last - r.waterSquare};
+}
 
 std::uint32_t colexRank(std::uint32_t slots) {
     std::uint32_t rank = 0;
@@ -33,7 +38,7 @@ std::uint32_t colexRank(std::uint32_t slots) {
     return rank;
 }
 
-std::uint32_t layerIndex(std::uint32_t moverSlots, std::uint32_t otherSlots) {
+std::uint32_t layerIndex(int n, std::uint32_t moverSlots, std::uint32_t otherSlots) {
     const int m = std::popcount(moverSlots);
     const int o = std::popcount(otherSlots);
     std::uint32_t rank = 0;
@@ -43,7 +48,7 @@ std::uint32_t layerIndex(std::uint32_t moverSlots, std::uint32_t otherSlots) {
         const int squeezed = slot - std::popcount(moverSlots & ((1u << slot) - 1));
         rank += kBinomial[squeezed][j];
     }
-    return colexRank(moverSlots) * kBinomial[kTableSquares - m][o] + rank;
+    return colexRank(moverSlots) * kBinomial[n - m][o] + rank;
 }
 
 std::uint32_t deposit(std::uint32_t packed, std::uint32_t free) {
@@ -68,6 +73,27 @@ std::vector<std::pair<int, int>> layerOrder(const TableSpec& spec) {
 }
 
 }  // namespace detail
+
+bool supportsRuleset(RulesetId id) {
+    return id == RulesetId::Standard || id == RulesetId::Jequier || id == RulesetId::Kendall;
+}
+
+Bitboard standingSquares(RulesetId id) { return supportsRuleset(id) ? detail::squaresOf(ruleset(id)).standing() : 0; }
+
+int tableSquares(RulesetId id) { return supportsRuleset(id) ? detail::squaresOf(ruleset(id)).count() : 0; }
+
+TableSpec defaultSpec(RulesetId id) {
+    TableSpec spec;
+    spec.ruleset = id;
+    spec.maxPerSide = 4;
+    spec.maxTotal = 5;
+    return spec;
+}
+
+bool isOpeningBoard(const Position& p) {
+    const Ruleset& r = p.rules();
+    return r.opening == OpeningRule::ThrowForOne && p.board == r.openingSetup;
+}
 
 bool inSpec(const TableSpec& spec, int mover, int other) {
     return mover >= 1 && other >= 1 && mover <= 5 && other <= 5 && mover <= spec.maxPerSide &&
