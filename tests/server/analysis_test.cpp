@@ -151,6 +151,53 @@ TEST_F(AnalysisLimit, TooManyRequestsFromOneAddressGet429) {
     EXPECT_EQ(httpRequest(port(), "GET", "/healthz").status, 200);
 }
 
+/// A server with a small standard endgame table (at most 2 a side, 3 in all) in --tables.
+class AnalysisTables : public ServerTest {
+protected:
+    static const std::filesystem::path& tablesDir() {
+        static const TempDir dir;
+        static const bool built = [] {
+            const auto [code, out] = runCli({"table", "build", "standard", (dir.path() / "standard.sntb").string(),
+                                             "--max-per-side", "2", "--max-total", "3"});
+            EXPECT_EQ(code, 0) << out;
+            return code == 0;
+        }();
+        (void)built;
+        return dir.path();
+    }
+    std::vector<std::string> flags() const override { return {"--tables", tablesDir().string()}; }
+};
+
+TEST_F(AnalysisTables, TheEndgameIsExactAndTheSameAsTheCommandLines) {
+    const std::string id = finishedGame(port(), "standard", 21);
+    const HttpReply r = httpRequest(port(), "GET", "/api/games/" + id + "/analysis");
+    const json a = checkAgainstRecord(port(), id, r);
+    ASSERT_TRUE(a.contains("exact") && a["exact"].is_array());
+    ASSERT_EQ(a["exact"].size(), a["winProbability"].size());
+    int exact = 0;
+    for (const auto& e : a["exact"]) exact += e.get<bool>();
+    EXPECT_GE(exact, 1);  // the result at least; the last plies fall inside the table
+    EXPECT_TRUE(a["exact"].back().get<bool>());
+    ASSERT_EQ(a["players"].size(), 2u);
+    EXPECT_EQ(a["thresholds"]["blunder"], 0.1);
+    // `senet analyse --tables` with the same table gives the same bytes; without it, not exact.
+    const TempDir tmp;
+    const auto file = tmp.path() / "record.json";
+    std::ofstream(file) << httpRequest(port(), "GET", "/api/games/" + id + "/record").body;
+    const auto [code, out] = runCli({"analyse", file.string(), "--tables", tablesDir().string()});
+    EXPECT_EQ(code, 0) << out;
+    EXPECT_EQ(out, r.body + "\n");
+}
+
+TEST(AnalysisTablesFlag, ABadTablesFolderStopsTheStart) {
+    const TempDir dir;
+    const auto web = makeWebRoot(dir.path());
+    EXPECT_THROW(ServerProcess(dir.path() / "data", web, {"--tables", (dir.path() / "missing").string()}), std::runtime_error);
+    std::filesystem::create_directories(dir.path() / "broken");
+    std::ofstream(dir.path() / "broken" / "standard.sntb") << "not a table";
+    EXPECT_THROW(ServerProcess(dir.path() / "data", web, {"--tables", (dir.path() / "broken").string()}), std::runtime_error);
+}
+
 /// The JSON record of a random finished game of `id` from `seed`.
 std::string randomRecord(RulesetId id, std::uint64_t seed) {
     Rng rng(seed);

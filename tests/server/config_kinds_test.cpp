@@ -30,6 +30,8 @@ constexpr const char* kUsage =
     "  --port N               port, 0 for any free one (SENET_PORT, default 8080)\n"
     "  --data-dir DIR         SQLite database directory (SENET_DATA_DIR, default ./data)\n"
     "  --web-root DIR         the web/ directory (SENET_WEB_ROOT, default: found near the binary or cwd)\n"
+    "  --tables DIR           endgame tables folder, or none (SENET_TABLES, default: the build's tables/\n"
+    "                         found near the binary)\n"
     "  --threads N            I/O threads (default 2)\n"
     "  --ai-threads N         computer player threads (default 1)\n"
     "  --grace-seconds N      offline seconds before the opponent may claim the win (default 300)\n"

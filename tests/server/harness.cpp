@@ -1,5 +1,6 @@
 #include "harness.hpp"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -67,6 +68,9 @@ ServerProcess::ServerProcess(const fs::path& dataDir, const fs::path& webRoot, s
                                      webRoot.string(), "--computer-delay-ms", "0", "--ai-budget-ms", "20",
                                      // Tests act faster than people: a high rate limit unless a test sets its own.
                                      "--rate", "5000", "--burst", "5000"};
+    // Without the build's endgame tables unless a test names its own: quicker starts, and the
+    // analysis is then the same as `senet analyse` without --tables.
+    if (std::find(extra.begin(), extra.end(), "--tables") == extra.end()) args.insert(args.end(), {"--tables", "none"});
     args.insert(args.end(), extra.begin(), extra.end());
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
