@@ -41,6 +41,23 @@ Valued valueOf(const Position& p, int depth, Evaluation kind, const ExactValues*
     return {forPlayerOne(prunedExpectimax(p, depth, kind, exact), p.turn), false};
 }
 
+/// Player 1's win probability at `q`, a position after a move of `mover`, when the mover's value
+/// there (in [-1, 1]) is above `floor`; otherwise any value no better for the mover than
+/// `floor` (a bound: the move is not the best). Exact values are returned as they are.
+Valued valueAbove(const Position& q, Player mover, double floor, int depth, Evaluation kind, const ExactValues* exact) {
+    const Outcome o = outcome(q);
+    if (o != Outcome::Ongoing) return {resultProbability(o), true};
+    if (exact && q.throwDue())
+        if (const auto w = exact->winChance(q)) return {q.turn == Player::One ? *w : 1.0 - *w, true};
+    if (floor >= 1.0) floor = std::nextafter(1.0, 0.0);
+    if (floor < -1.0) floor = -1.0;
+    // The window (floor, 1) for the mover is (floor, 1) or (-1, -floor) for the player at q.
+    const bool same = q.turn == mover;
+    const double v = same ? prunedExpectimaxWithin(q, depth, kind, exact, floor, 1.0)
+                          : prunedExpectimaxWithin(q, depth, kind, exact, -1.0, -floor);
+    return {forPlayerOne(v, q.turn), false};
+}
+
 }  // namespace
 
 Mark markOf(double loss) {
@@ -147,7 +164,10 @@ Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& op
             Move bestMove = played;
             for (const Move& m : moves) {
                 if (m.sameAs(played)) continue;
-                const Valued v = valueOf(applyMove(p, a.throwValue, m), out.depth, kind, exact);
+                // Only a move better than the best so far needs its exact value: the search is
+                // asked to prove it is no better (a window above the best), which costs less.
+                const Valued v = valueAbove(applyMove(p, a.throwValue, m), p.turn, sign * (best - 0.5) * 2.0, out.depth,
+                                            kind, exact);
                 ++out.searches;
                 a.exact = a.exact && v.exact;
                 if (sign * (v.p1 - best) > 0) {
@@ -161,10 +181,20 @@ Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& op
             a.mark = markOf(a.loss);
         }
         // Luck: the mover's win probability once the throw is known, with its best move, less
-        // the value before the throw (the previous position as a chance node).
+        // the value before the throw (the previous position as a chance node). The moves are
+        // valued one ply shallower than the curve, as the chance node values its own children,
+        // so that over the throws the luck averages to exactly zero.
         if (a.throwValue != kNoThrow) {
             const double sign = p.turn == Player::One ? 1.0 : -1.0;
-            a.luck = sign * (a.bestWinProbability - out.winProbability.back());
+            double top = -1.0;  // the mover's value, in [-1, 1]
+            const auto consider = [&](const Move& m) {
+                const Valued v = valueAbove(applyMove(p, a.throwValue, m), p.turn, top, out.depth - 1, kind, exact);
+                top = std::max(top, sign * (2.0 * v.p1 - 1.0));
+            };
+            if (moves.empty()) consider(Move::pass());
+            for (const Move& m : moves) consider(m);
+            const double before = p.turn == Player::One ? out.winProbability.back() : 1.0 - out.winProbability.back();
+            a.luck = (1.0 + top) / 2.0 - before;
         }
         PlayerSummary& who = out.players[a.player == Player::One ? 0 : 1];
         who.luck += a.luck;

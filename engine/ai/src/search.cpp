@@ -304,6 +304,18 @@ double prunedExpectimax(const Position& p, int depth, Evaluation kind, const Exa
     return p.throwDue() ? s.chance(p, depth, kLow, kHigh) : s.remainder(p, depth, kLow, kHigh);
 }
 
+double prunedExpectimaxWithin(const Position& p, int depth, Evaluation kind, const ExactValues* exact, double alpha,
+                              double beta) {
+    assert(depth >= 0 && alpha < beta);
+    const Outcome o = outcome(p);
+    if (o != Outcome::Ongoing) return terminalValue(o, p.turn);
+    SearchLimits limits;
+    limits.evaluation = kind;
+    limits.exact = exact;
+    Searcher s(limits, Clock::now());
+    return p.throwDue() ? s.chance(p, depth, alpha, beta) : s.remainder(p, depth, alpha, beta);
+}
+
 namespace {
 double bruteForce(const Position& p, int depth, Evaluation kind);
 

@@ -72,8 +72,10 @@ struct PlyAnalysis {
     /// markOf(loss); None without a choice.
     Mark mark = Mark::None;
     /// The throw's luck for the mover: its win probability once the throw is known (with the
-    /// best move for it, bestWinProbability) minus before it (the position's value as a chance
-    /// node), in [-1, 1]; 0 for a Piccione step that spends a remainder (no throw).
+    /// best move for it, each move valued one ply shallower than the curve, as the chance node
+    /// before it values them) minus before it (the position's value as a chance node), in
+    /// [-1, 1]; its mean over the throws, weighted by their odds, is 0. 0 for a Piccione step
+    /// that spends a remainder (no throw).
     double luck = 0;
     /// Whether bestWinProbability (and the value after `move`) are exact table values.
     bool exact = false;

@@ -92,6 +92,13 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
 double prunedExpectimax(const Position& p, int depth, Evaluation kind = Evaluation::Full,
                         const ExactValues* exact = nullptr);
 
+/// `prunedExpectimax` searched within the window (alpha, beta), -1 <= alpha < beta <= 1, for
+/// proving a bound cheaply: a result strictly inside the window is the exact value; a result
+/// <= alpha is an upper bound of it, one >= beta a lower bound (fail-soft). The analysis uses it
+/// to show that a move is no better than the best found so far without valuing it exactly.
+double prunedExpectimaxWithin(const Position& p, int depth, Evaluation kind, const ExactValues* exact, double alpha,
+                              double beta);
+
 /// The same value as `prunedExpectimax`, computed by brute force: every throw value and every
 /// legal move, no pruning, no clock (the WebAssembly build's winProbability, and the tests'
 /// reference). `depth` >= 0 (asserted in debug builds).
