@@ -31,6 +31,7 @@ export function showEndAnalysis(game: string, s: State, you: number[]): void {
 async function load(game: string, box: HTMLElement, mine: number[]): Promise<void> {
   box.replaceChildren();
   const answer = await fetchAnalysisJson(game);
+  // The page has no positions to check the curve against: its own length is taken, the players are what is shown.
   const analysis = "json" in answer ? readAnalysis(answer.json, (answer.json as { winProbability?: unknown[] }).winProbability?.length ?? -1) : null;
   if (analysis?.players) {
     box.dataset.state = "shown";
@@ -44,8 +45,9 @@ async function load(game: string, box: HTMLElement, mine: number[]): Promise<voi
     box.dataset.state = "retry";
     const retry = el("button", { type: "button", class: "link-button", id: "end-analysis-retry" }, t("replay.end-retry"));
     retry.addEventListener("click", () => void load(game, box, mine), { once: true });
-    box.append(el("p", {}, ""));
-    box.firstElementChild?.append(retry);
+    const line = el("p");
+    line.append(retry);
+    box.append(line);
     return;
   }
   box.dataset.state = "none";
