@@ -9,9 +9,11 @@
 // and luck without pushing its buttons off a phone's screen, and a busy server (503) leaves a
 // quiet link to try again. Screenshots: test-artifacts/analysis-*.png.
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
-import { LANGS, axe, ensureArtifacts, launchBrowser, message, startGame, startServer, waitUntil, watchConsole } from "./helpers.mjs";
+import { LANGS, REPO, axe, ensureArtifacts, launchBrowser, message, startGame, startServer, waitUntil, watchConsole } from "./helpers.mjs";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const LAPTOP = { viewport: { width: 1280, height: 800 } };
@@ -96,6 +98,10 @@ for (const [label, options] of [["phone", PHONE], ["laptop", LAPTOP]]) {
       });
       assert.deepEqual(await page.$$eval("#replay-graph .graph-mark", (ms) => ms.map((m) => [Number(m.dataset.n), m.dataset.mark])), marked.map((p) => [p.ply, p.mark]));
 
+      // The page ends with its footer: nothing of the list (its hidden words) stretches it.
+      const ends = await page.evaluate(() => ({ page: document.documentElement.scrollHeight, footer: document.querySelector(".site-footer").getBoundingClientRect().bottom + scrollY }));
+      assert.ok(Math.abs(ends.page - ends.footer) <= 2, `the page is ${ends.page} px tall, its footer ends at ${ends.footer}`);
+
       // The legend, with the thresholds in the language's percent.
       const thresholds = await fmt(KINDS.map((k) => analysis.thresholds[k]));
       assert.deepEqual(await page.$$eval("#mark-legend li", (ls) => ls.map((l) => l.textContent)),
@@ -151,6 +157,42 @@ for (const [label, options] of [["phone", PHONE], ["laptop", LAPTOP]]) {
     });
   }
 }
+
+/** The native command-line tool: $SENET_CLI, else the one built in build/ of this checkout. */
+function cli() {
+  const found = [process.env.SENET_CLI, join(REPO, "build/cli/senet")].find((p) => p && existsSync(p));
+  if (!found) throw new Error("the senet tool is not built: cmake --build build --target senet (or set SENET_CLI)");
+  return found;
+}
+
+test("a long game's endgame from the tables: rings on the graph, 'exact' in the move's details and the table (1280×800)", { timeout: 60000 }, async () => {
+  // A recorded game that reaches the tables' positions, analysed by `senet analyse --tables`
+  // (the server's own analysis of the same record), served to the page in place of this game's.
+  const fixture = join(REPO, "tests/cli/fixtures/standard.json");
+  const tables = join(dirname(dirname(cli())), "tables");
+  assert.ok(existsSync(join(tables, "standard.sntb")), `the endgame table is built in ${tables}`);
+  const json = JSON.parse(execFileSync(cli(), ["analyse", fixture, "--tables", tables], { encoding: "utf8" }));
+  const exact = json.exact.map((e, n) => (e ? n : -1)).filter((n) => n >= 0);
+  assert.ok(exact.length >= 10 && exact[0] < json.exact.length - 1, `table values at ${exact}`);
+  const context = await browser.newContext(LAPTOP);
+  const page = await context.newPage();
+  await page.route(`**/api/games/${game}/record`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: readFileSync(fixture, "utf8") }));
+  await page.route(`**/api/games/${game}/analysis`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(json) }));
+  await page.goto(`${server.url}/en/replay/${game}#ply=${exact[0]}`);
+  await waitUntil(page, "the replay's summary", () => page.waitForSelector("#replay-summary:not([hidden]) .player-sum", { timeout: 20000 }));
+  assert.deepEqual(await page.$$eval("#replay-graph .graph-point[data-exact]", (cs) => cs.map((c) => Number(c.dataset.n))), exact);
+  assert.ok((await page.textContent("#replay-judge")).includes(message("en", "replay.exact")));
+  assert.equal(await page.isVisible("#graph-exact"), true);
+  await page.click(".graph-table summary");
+  const row = await page.$eval(`#graph-table tbody tr:nth-child(${exact[0] + 1}) td:nth-child(3)`, (td) => td.textContent);
+  assert.ok(row.endsWith(message("en", "replay.exact")), row);
+  // A position before the tables: no "exact".
+  await page.click(`#replay-moves li[data-n="${exact[0] - 1}"] button`);
+  assert.ok(!(await page.textContent("#replay-judge")).includes(message("en", "replay.exact")));
+  await page.click(".graph-table summary");
+  await page.locator("#replay-graph-panel").screenshot({ path: join(ensureArtifacts(), "analysis-exact-graph.png") });
+  await context.close();
+});
 
 /** The end panel's lines as the catalog words them for `lang`, the cones being "you". */
 async function expectedEndLines(page, lang) {
