@@ -158,6 +158,20 @@ for (const [label, options] of [["phone", PHONE], ["laptop", LAPTOP]]) {
   }
 }
 
+test("in dark mode the marks, the legend and the players' figures keep their contrast (390×844, 1280×800)", { timeout: 60000 }, async () => {
+  for (const [label, options] of [["phone", PHONE], ["laptop", LAPTOP]]) {
+    const context = await browser.newContext({ ...options, colorScheme: "dark", storageState: storage });
+    const page = await context.newPage();
+    const marked = analysis.plies.filter((p) => p.mark);
+    await page.goto(`${server.url}/en/replay/${game}#ply=${marked[0].ply}`);
+    await waitUntil(page, "the replay's summary", () => page.waitForSelector("#replay-summary:not([hidden]) .player-sum", { timeout: 20000 }));
+    await page.screenshot({ path: join(ensureArtifacts(), `analysis-replay-${label}-dark.png`) });
+    const violations = await axe(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+    await context.close();
+  }
+});
+
 /** The native command-line tool: $SENET_CLI, else the one built in build/ of this checkout. */
 function cli() {
   const found = [process.env.SENET_CLI, join(REPO, "build/cli/senet")].find((p) => p && existsSync(p));
