@@ -125,11 +125,12 @@ test("the replay steps through the native engine's positions with the keys (1280
   assert.equal(await page.getAttribute(`#replay-moves li[data-n="7"] button`, "aria-current"), "step");
   await checkGraph(page);
   assert.equal(await page.textContent("#graph-source"), message("en", "replay.source.server"), "the server's analysis draws the curve");
-  // The marks: every ply the server says lost 10 points or more, on the graph and in the list.
+  // The marks: every ply the server marks (inaccuracy, mistake, blunder), on the graph and in the list
+  // (analysis-marks.test.mjs checks their words in every language).
   const analysis = await (await fetch(`${server.url}/api/games/${game}/analysis`)).json();
-  const lost = analysis.plies.filter((p) => p.best && p.best !== p.move && p.loss >= 0.1).map((p) => p.ply);
-  assert.deepEqual(await page.$$eval("#replay-graph .graph-mistake", (ms) => ms.map((m) => Number(m.dataset.n))), lost);
-  assert.deepEqual(await page.$$eval("#replay-moves li.mistake", (ls) => ls.map((l) => Number(l.dataset.n))), lost);
+  const marked = analysis.plies.filter((p) => p.mark).map((p) => [p.ply, p.mark]);
+  assert.deepEqual(await page.$$eval("#replay-graph .graph-mark", (ms) => ms.map((m) => [Number(m.dataset.n), m.dataset.mark])), marked);
+  assert.deepEqual(await page.$$eval("#replay-moves li.marked", (ls) => ls.map((l) => [Number(l.dataset.n), l.dataset.mark])), marked);
   await page.screenshot({ path: join(ensureArtifacts(), "replay-desktop.png"), fullPage: true });
   const violations = await axe(page);
   assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));

@@ -14,6 +14,7 @@ export const MODULES = {
   storage: "shared/storage", steps: "shared/steps", hand: "play/hand",
   words: "play/words", choices: "play/choices", pacer: "play/pacer", claim: "play/claim", feed: "play/feed",
   seat: "play/seat", seed: "shared/seed", state: "play/state", moved: "play/moved", sounds: "play/sounds", attention: "play/attention", replay_graph: "replay/graph",
+  analysis: "shared/analysis", replay_marks: "replay/marks", end_analysis: "play/end-analysis",
   lobby_client: "home/lobby-client", guest: "home/guest",
 };
 

@@ -10,7 +10,7 @@ export const CLIENT_PREFIXES = ["play.", "ev.", "house.", "level.", "error.game-
 
 /** Per page, the keys (prefixes) its HTML carries inline: the play page's script, the home page's "Your games". */
 export const PAGE_STRINGS = {
-  play: ["play.", "ev.", "house.", "level.", "label.value", "replay.bar", "replay.end-link", "lobby.bot-name"],
+  play: ["play.", "ev.", "house.", "level.", "label.value", "replay.bar", "replay.end-link", "replay.end-sum", "replay.end-retry", "lobby.bot-name"],
   home: ["replay.home.", "label.value", "lobby."],
 };
 

@@ -42,4 +42,4 @@ export function openPage(href, storage = new MemoryStorage()) {
   return page;
 }
 
-export const { i18n, board, moves, words, movelist, choices, pacer, claim, feed, fragment, storage, seat, seed, state, sounds, attention, replay_graph: replayGraph, steps, hand, lobby_client: lobbyClient, guest } = units;
+export const { i18n, board, moves, words, movelist, choices, pacer, claim, feed, fragment, storage, seat, seed, state, sounds, attention, replay_graph: replayGraph, analysis, replay_marks: replayMarks, end_analysis: endAnalysis, steps, hand, lobby_client: lobbyClient, guest } = units;

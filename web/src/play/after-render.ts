@@ -1,5 +1,6 @@
 // What the play page does for the replay side of the site, after each render: the end
-// screen's link to the game's replay, the note "Your games" on the home page reads
+// screen's link to the game's replay and its players' accuracy and luck (end-analysis.ts, loaded
+// once the game is over), the note "Your games" on the home page reads
 // (shared/mygames.ts), and the spectators' win-probability bar (spectate.ts).
 import { el } from "../shared/dom";
 import { t } from "../shared/i18n";
@@ -22,6 +23,7 @@ export function showReplayLink(game: string, lang: string, s: State): void {
 /** Everything above, for state `s` of game `game` seen with seats `you` (known once `seatsKnown`). */
 export function afterRender(game: string, lang: string, s: State, you: number[], seatsKnown: boolean): void {
   showReplayLink(game, lang, s);
+  if (s.phase === "over" && seatsKnown) void import("./end-analysis").then((m) => m.showEndAnalysis(game, s, you)).catch(() => undefined);
   if (seatsKnown) noteGame(game, s, you);
   spectatorBar(s, you, seatsKnown);
 }

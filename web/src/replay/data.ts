@@ -1,7 +1,8 @@
 // The replay page's data: the game record (from the server or a file), the positions the
-// engine rebuilds from it, and the win-probability curve with the moves that lost the most —
-// the server's analysis (GET /api/games/{id}/analysis) when there is one, else computed here
-// with the engine's evaluation of each position.
+// engine rebuilds from it, and the win-probability curve with the marked moves — the server's
+// analysis (GET /api/games/{id}/analysis, with luck, exact values and accuracy) when there is
+// one, else computed here with the engine's evaluation of each position.
+import { type Analysis, DEFAULT_THRESHOLDS, type Mark, fetchAnalysisJson, markOf, readAnalysis } from "../shared/analysis";
 import type { Engine } from "../shared/engine-loader";
 
 /** One ply of a record (PROTOCOL.md "Verifiable record"). */
@@ -18,25 +19,15 @@ export interface GameRecord {
   ending?: { reason?: string; winner?: number | null; player?: number | null };
 }
 
-/** A move that lost at least MISTAKE of win probability for its player, with the better move. */
-export interface Mistake { ply: number; player: number; move: string; best: string; loss: number }
-
 /** Where a curve came from: the server's analysis, or the engine's evaluation in this browser. */
 export type CurveSource = "server" | "browser";
 
 /** A game ready to step through: positions[0] is the start, positions[i] the position after ply i. */
-export interface Replay {
+export interface Replay extends Analysis {
   record: GameRecord;
   positions: string[];
-  /** The probability that player 1 wins at each position (one per position), or null. */
-  curve: number[] | null;
-  source: CurveSource | null;
-  /** By ply number (1 = the first ply). */
-  mistakes: Map<number, Mistake>;
+  source: CurveSource;
 }
-
-/** A move that loses this much win probability (10 points) or more is marked. */
-export const MISTAKE = 0.1;
 
 const RULESETS = ["standard", "jequier", "bell", "kendall", "piccione"];
 
@@ -77,34 +68,14 @@ export async function fetchRecord(game: string): Promise<Fetched> {
   }
 }
 
-/** The server's analysis as server/API.md gives it. */
-interface AnalysisJson {
-  winProbability?: unknown;
-  plies?: { ply?: unknown; player?: unknown; move?: unknown; best?: unknown; loss?: unknown }[];
-}
-
 /**
- * GET /api/games/{id}/analysis for a game of `positions` positions: the curve and the marked
- * moves, or null when the server has none to give (busy, still played, or a shape that does
- * not fit the record) — the page then computes its own.
+ * GET /api/games/{id}/analysis for a game of `positions` positions (shared/analysis.ts), or null
+ * when the server has none to give (busy, still played, or a shape that does not fit the
+ * record): the page then computes its own.
  */
-export async function fetchAnalysis(game: string, positions: number): Promise<{ curve: number[]; mistakes: Map<number, Mistake> } | null> {
-  try {
-    const response = await fetch(`/api/games/${encodeURIComponent(game)}/analysis`);
-    if (!response.ok) return null;
-    const a = (await response.json()) as AnalysisJson;
-    const curve = a.winProbability;
-    if (!Array.isArray(curve) || curve.length !== positions || !curve.every((p) => typeof p === "number" && p >= 0 && p <= 1)) return null;
-    const mistakes = new Map<number, Mistake>();
-    for (const p of a.plies ?? []) {
-      if (typeof p.ply !== "number" || typeof p.loss !== "number" || typeof p.best !== "string" || p.loss < MISTAKE) continue;
-      if (typeof p.move === "string" && p.best === p.move) continue;
-      mistakes.set(p.ply, { ply: p.ply, player: Number(p.player), move: String(p.move ?? ""), best: p.best, loss: p.loss });
-    }
-    return { curve: curve as number[], mistakes };
-  } catch {
-    return null;
-  }
+export async function fetchAnalysis(game: string, positions: number): Promise<Analysis | null> {
+  const answer = await fetchAnalysisJson(game);
+  return "json" in answer ? readAnalysis(answer.json, positions) : null;
 }
 
 /** The probability that player 1 wins that a record's ending states, or null (no ending known). */
@@ -125,12 +96,12 @@ export function endingValue(record: GameRecord): number | null {
  * the same throw whose position the engine values best for the player who moved, compared with
  * the one played. One evaluation per legal move of each ply: quick, shallower than the server's.
  */
-export function browserAnalysis(engine: Engine, record: GameRecord, positions: string[]): { curve: number[]; mistakes: Map<number, Mistake> } {
+export function browserAnalysis(engine: Engine, record: GameRecord, positions: string[]): Analysis {
   const clamp = (p: number) => Math.min(1, Math.max(0, p));
   const curve = positions.map((p) => clamp(engine.winProbability(p)));
   const end = endingValue(record);
   if (end !== null && curve.length) curve[curve.length - 1] = end;
-  const mistakes = new Map<number, Mistake>();
+  const marks = new Map<number, Mark>();
   record.plies.forEach((ply, i) => {
     const before = positions[i];
     // A step that spends a remainder has no throw to try the other moves with: it is not judged.
@@ -146,8 +117,9 @@ export function browserAnalysis(engine: Engine, record: GameRecord, positions: s
       if (value > bestValue) { bestValue = value; best = m; }
       if (m === ply.move) played = value;
     }
-    if (played >= 0 && bestValue - played >= MISTAKE && best !== ply.move)
-      mistakes.set(i + 1, { ply: i + 1, player: ply.player, move: ply.move, best, loss: bestValue - played });
+    const kind = played >= 0 && best !== ply.move ? markOf(bestValue - played) : null;
+    if (kind) marks.set(i + 1, { ply: i + 1, player: ply.player, move: ply.move, best, loss: bestValue - played, kind });
   });
-  return { curve, mistakes };
+  // No luck, no exact values and no accuracy: the browser's evaluation is too shallow for them.
+  return { curve, marks, luck: record.plies.map(() => null), exact: curve.map(() => false), players: null, thresholds: { ...DEFAULT_THRESHOLDS } };
 }

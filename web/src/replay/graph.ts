@@ -1,10 +1,12 @@
 // The win-probability graph of a replay: an SVG line of the chance that the cones (player 1)
-// win at each position, a point per position, the moves that lost the most marked, the
-// position on the board shown by a vertical line. An image for assistive technology (role img
+// win at each position, a point per position (a ring where the value is exact, from the
+// endgame tables), the marked moves (inaccuracy, mistake, blunder: a triangle the larger the
+// worse), the position on the board shown by a vertical line. An image for assistive technology (role img
 // with a title and a description that sums it up); the figures are also in a table beside it.
 import { el, svg } from "../shared/dom";
 import { percent, t } from "../shared/i18n";
-import type { CurveSource, Mistake } from "./data";
+import type { Mark } from "../shared/analysis";
+import type { CurveSource } from "./data";
 import { OFF_SQUARE } from "../shared/model";
 import { moveText } from "../shared/moves";
 
@@ -64,11 +66,11 @@ export class WinGraph {
   }
 
   /**
-   * Draws `curve` (one chance per position) with `mistakes` (by ply number: the position after
-   * the ply carries the mark); `moves[i]` words ply i + 1 for the table.
+   * Draws `curve` (one chance per position) with `marks` (by ply number: the position after
+   * the ply carries the mark) and `exact` (per position); `moves[i]` words ply i + 1 for the table.
    */
-  draw(curve: number[], mistakes: Map<number, Mistake>, moves: string[], source: CurveSource): void {
-    this.last = [curve, mistakes, moves, source];
+  draw(curve: number[], marks: Map<number, Mark>, exact: boolean[], moves: string[], source: CurveSource): void {
+    this.last = [curve, marks, exact, moves, source];
     this.count = curve.length;
     this.width = this.measure();
     this.root.setAttribute("viewBox", `0 0 ${this.width} ${H}`);
@@ -76,9 +78,9 @@ export class WinGraph {
     title.textContent = t("replay.graph-svg-title");
     const desc = svg("desc", { id: "graph-svg-desc" });
     const lowest = curve.reduce((a, b) => Math.min(a, b), 1), highest = curve.reduce((a, b) => Math.max(a, b), 0);
-    desc.textContent = t("replay.graph-desc", {
+    desc.textContent = t("replay.graph-summary", {
       positions: curve.length, first: percent(curve[0] ?? 0.5), last: percent(curve[curve.length - 1] ?? 0.5),
-      low: percent(lowest), high: percent(highest), marks: mistakes.size,
+      low: percent(lowest), high: percent(highest), marks: marks.size, exact: exact.filter(Boolean).length,
     });
     const grid = svg("g", { class: "graph-grid" });
     for (const p of [0, 0.5, 1]) {
@@ -92,19 +94,25 @@ export class WinGraph {
     const area = svg("path", { class: "graph-area", d: `${d} L${this.x(curve.length - 1).toFixed(1)} ${WinGraph.y(0)} L${LEFT} ${WinGraph.y(0)} Z` });
     const line = svg("path", { class: "graph-line", d });
     const dots = svg("g", { class: "graph-points" });
+    const small = curve.length > 120;
     curve.forEach((p, n) => {
-      dots.append(svg("circle", { class: "graph-point", cx: this.x(n).toFixed(1), cy: WinGraph.y(p).toFixed(1), r: curve.length > 120 ? 1.6 : 2.6, "data-n": n, "data-p": p }));
+      // An exact value: a ring, larger than an estimate's dot.
+      const ring = exact[n] === true;
+      dots.append(svg("circle", { class: ring ? "graph-point exact" : "graph-point", cx: this.x(n).toFixed(1), cy: WinGraph.y(p).toFixed(1),
+        r: ring ? (small ? 2.6 : 3.4) : small ? 1.6 : 2.6, "data-n": n, "data-p": p, ...(ring ? { "data-exact": "true" } : {}) }));
     });
-    const marks = svg("g", { class: "graph-mistakes" });
-    for (const m of mistakes.values()) {
+    const flags = svg("g", { class: "graph-marks" });
+    for (const m of marks.values()) {
       const p = curve[m.ply];
       if (p === undefined) continue;
       const [x, y] = [this.x(m.ply), WinGraph.y(p)];
-      marks.append(svg("path", { class: "graph-mistake", "data-n": m.ply, d: `M${x.toFixed(1)} ${(y - 9).toFixed(1)} l7 12 h-14 Z` }));
+      const half = { inaccuracy: 4, mistake: 5.5, blunder: 7 }[m.kind];
+      flags.append(svg("path", { class: `graph-mark mark-${m.kind}`, "data-n": m.ply, "data-mark": m.kind,
+        d: `M${x.toFixed(1)} ${(y - 3 - half).toFixed(1)} l${half} ${(half * 1.7).toFixed(1)} h${-2 * half} Z` }));
     }
-    this.root.replaceChildren(title, desc, grid, area, line, this.cursor, dots, marks);
+    this.root.replaceChildren(title, desc, grid, area, line, this.cursor, dots, flags);
     this.setCurrent(this.current);
-    this.table(curve, mistakes, moves, source);
+    this.table(curve, marks, exact, moves, source);
   }
 
   /** Moves the vertical line to position `n`. */
@@ -115,7 +123,7 @@ export class WinGraph {
     this.cursor.setAttribute("x2", x);
   }
 
-  private table(curve: number[], mistakes: Map<number, Mistake>, moves: string[], source: CurveSource): void {
+  private table(curve: number[], marks: Map<number, Mark>, exact: boolean[], moves: string[], source: CurveSource): void {
     const table = el("table", { class: "graph-figures" });
     const caption = el("caption", {}, t(source === "server" ? "replay.source.server" : "replay.source.browser"));
     const head = el("tr");
@@ -123,8 +131,9 @@ export class WinGraph {
     const body = el("tbody");
     curve.forEach((p, n) => {
       const row = el("tr");
-      const m = mistakes.get(n);
-      row.append(el("th", { scope: "row" }, String(n)), el("td", {}, n ? moves[n - 1] ?? "" : t("replay.start")), el("td", {}, percent(p)),
+      const m = marks.get(n);
+      row.append(el("th", { scope: "row" }, String(n)), el("td", {}, n ? moves[n - 1] ?? "" : t("replay.start")),
+        el("td", {}, exact[n] ? `${percent(p)} · ${t("replay.exact")}` : percent(p)),
         el("td", {}, m ? t("replay.better", { best: bestMoveText(m.best), points: points(m.loss) }) : ""));
       body.append(row);
     });

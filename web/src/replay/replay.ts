@@ -5,6 +5,8 @@
 import { byId } from "../shared/dom";
 import { loadStrings, t } from "../shared/i18n";
 import "../shared/langmenu";
+import { viewerPlayers } from "../shared/analysis";
+import { myGames } from "../shared/mygames";
 import type { BoardInfo } from "../shared/model";
 import { browserAnalysis, checkRecord, fetchAnalysis, fetchRecord, type GameRecord, type Replay } from "./data";
 import { type Engine, loadEngineOnDemand } from "../shared/engine-loader";
@@ -29,13 +31,22 @@ function resultWords(record: GameRecord): string {
   return t("replay.result", { winner, reason: e?.reason ?? "bear-off" });
 }
 
+/**
+ * The player this browser played in the game (its note in "Your games": one seat, not both),
+ * the seat's player read from the record's ending (Jéquier's opening may give seat 0 the spools).
+ */
+function viewerOf(record: GameRecord): number[] {
+  const seats = myGames().find((g) => g.game === game)?.note?.seats ?? [];
+  const e = record.ending;
+  const swapped = typeof e?.winner === "number" && typeof e.player === "number" && e.player !== e.winner + 1;
+  return viewerPlayers(seats, swapped ? [2, 1] : [1, 2]);
+}
+
 /** Replays `text` (a record's JSON) with the engine and shows it; the curve from `analysis` or computed here. */
 async function show(record: GameRecord, text: string, engine: Engine, fromServer: boolean): Promise<void> {
   const rebuilt = engine.replay(text);
-  const replay: Replay = { record, positions: rebuilt.positions, curve: null, source: null, mistakes: new Map() };
   const analysis = fromServer ? await fetchAnalysis(game, rebuilt.positions.length) : null;
-  const computed = analysis ?? browserAnalysis(engine, record, rebuilt.positions);
-  Object.assign(replay, computed, { source: analysis ? "server" : "browser" });
+  const replay: Replay = { ...(analysis ?? browserAnalysis(engine, record, rebuilt.positions)), record, positions: rebuilt.positions, source: analysis ? "server" : "browser" };
   const info = boards[record.ruleset];
   if (!info) throw new Error(`unknown ruleset ${record.ruleset}`);
   if (shown) return;
@@ -58,7 +69,7 @@ async function show(record: GameRecord, text: string, engine: Engine, fromServer
     download.download = `senet-${game}.json`;
     download.hidden = false;
   }
-  new ReplayView(root, info, replay, matchMedia("(max-width: 40rem)"));
+  new ReplayView(root, info, replay, matchMedia("(max-width: 40rem)"), fromServer ? viewerOf(record) : []);
   say("");
 }
 

@@ -10,7 +10,8 @@ import { type Entry, entryText, replay as listEntries } from "../shared/movelist
 import { readPosition } from "../shared/position";
 import { stepsOf, stepsWords } from "../shared/steps";
 import type { Replay } from "./data";
-import { WinGraph, bestMoveText, points } from "./graph";
+import { WinGraph } from "./graph";
+import { fillLegend, fillPlayers, markLine, showJudgement } from "./marks";
 
 /** The position the fragment names (#ply=N), within 0..last; 0 (the start) when it names none. */
 export function plyFromFragment(last: number): number {
@@ -27,7 +28,8 @@ export class ReplayView {
   private entries: Entry[] = [];
   private current = -1;
 
-  constructor(private readonly root: HTMLElement, private readonly info: BoardInfo, private readonly game: Replay, narrow: MediaQueryList) {
+  /** `you`: the players the viewer played in this game (from this browser's note of it), else none. */
+  constructor(private readonly root: HTMLElement, private readonly info: BoardInfo, private readonly game: Replay, narrow: MediaQueryList, you: readonly number[] = []) {
     this.board = new Board(byId("board"), info, narrow.matches);
     narrow.addEventListener("change", () => this.board.setDown(narrow.matches));
     const last = game.positions.length - 1;
@@ -41,32 +43,33 @@ export class ReplayView {
     // The move list's words come from the record as the play page words them (shared/movelist.ts).
     this.entries = listEntries(info, { opening: game.record.opening ?? [], players: [1, 2], record: { plies: game.record.plies } }).entries;
     this.fillList();
-    if (game.curve) this.showGraph(game.curve);
+    this.showGraph(game.curve);
+    if (game.marks.size) fillLegend(byId("mark-legend"), game.thresholds);
+    if (game.players) { fillPlayers(byId("summary-players"), game.players, you); byId("replay-summary").hidden = false; }
     this.go(plyFromFragment(last), false);
   }
 
   private showGraph(curve: number[]): void {
     byId("replay-graph-panel").hidden = false;
     byId("graph-source").textContent = t(this.game.source === "server" ? "replay.source.server" : "replay.source.browser");
+    byId("graph-exact").hidden = !this.game.exact.some(Boolean);
     this.graph = new WinGraph(byId("replay-graph"), byId("graph-table"), (n) => this.go(n));
-    this.graph.draw(curve, this.game.mistakes, this.entries.map(entryText), this.game.source ?? "browser");
+    this.graph.draw(curve, this.game.marks, this.game.exact, this.entries.map(entryText), this.game.source);
   }
 
   private fillList(): void {
     const items: HTMLLIElement[] = [];
-    const add = (n: number, text: string, note?: string) => {
+    const add = (n: number, text: string) => {
       const li = el("li", { "data-n": String(n) });
       const button = el("button", { type: "button", class: "replay-step" }, text);
       button.addEventListener("click", () => this.go(n));
       li.append(button);
-      if (note) { li.classList.add("mistake"); li.append(el("span", { class: "mistake-note" }, note)); }
+      const mark = this.game.marks.get(n);
+      if (mark) markLine(li, mark);
       items.push(li);
     };
     add(0, t("replay.start"));
-    this.entries.forEach((e, i) => {
-      const m = this.game.mistakes.get(i + 1);
-      add(i + 1, entryText(e), m ? t("replay.mistake", { best: bestMoveText(m.best), points: points(m.loss) }) : undefined);
-    });
+    this.entries.forEach((e, i) => add(i + 1, entryText(e)));
     this.list.replaceChildren(...items);
   }
 
@@ -129,9 +132,11 @@ export class ReplayView {
     this.slider.value = String(n);
     this.slider.setAttribute("aria-valuetext", t("replay.position", { n, total: last }));
     byId("replay-position").textContent = t("replay.position", { n, total: last });
-    const chance = this.game.curve?.[n];
+    const chance = this.game.curve[n];
     byId("replay-ply").textContent = [e ? entryText(e) : t("replay.start"), chance === undefined ? "" : t("replay.chance", { p1: percent(chance), p2: percent(1 - chance) })]
       .filter(Boolean).join(" · ");
+    // Its judgement on a line of its own: the mark, the throw's luck for the mover, "exact".
+    showJudgement(byId("replay-judge"), this.game.marks.get(n), e?.player, n > 0 ? this.game.luck[n - 1] : null, this.game.exact[n] === true);
     this.showSteps(n, text, pos);
     let here: HTMLElement | null = null;
     for (const li of this.list.children) {
