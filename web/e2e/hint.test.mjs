@@ -39,7 +39,9 @@ const boxes = (page) => page.evaluate(() => Object.fromEntries(["board", "move-c
 for (const opponent of ["local", "computer"]) {
   for (const phone of [true, false]) {
     const where = phone ? "phone" : "laptop";
-    test(`hints in a ${opponent} game on a ${where}`, { timeout: 120000 }, async () => {
+    // Against the computer in French: the chances in the page's language ("50,2 %").
+    const lang = opponent === "computer" ? "fr" : "en";
+    test(`hints in a ${opponent} game on a ${where} (${lang})`, { timeout: 120000 }, async () => {
       mkdirSync(SHOTS, { recursive: true });
       const context = await browser.newContext(phone
         ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
@@ -47,9 +49,9 @@ for (const opponent of ["local", "computer"]) {
       const page = await context.newPage();
       const problems = watchConsole(page);
       const tap = (sel) => (phone ? page.tap(sel) : page.click(sel));
-      const path = await startGame(page, server.url, { opponent, level: "beginner", lang: "en" });
+      const path = await startGame(page, server.url, { opponent, level: "beginner", lang });
       await page.waitForSelector("#hint-button:not([hidden])");
-      assert.equal(await page.textContent("#hint-button"), message("en", "play.hint"));
+      assert.equal(await page.textContent("#hint-button"), message(lang, "play.hint"));
       assert.equal(await page.locator("#hint-button").isDisabled(), true, "no hint before a move is due");
       await untilChoice(page, tap);
       const legal = await page.$$eval("#move-choices button", (bs) => bs.map((b) => b.dataset.move));
@@ -64,14 +66,16 @@ for (const opponent of ["local", "computer"]) {
         exact: !!b.querySelector(".hint-exact"), name: b.querySelector(".visually-hidden").textContent })));
       // Every legal move once, with a percentage, best first; the words a screen reader hears.
       assert.deepEqual(rows.map((r) => r.move).sort(), [...legal].sort());
-      const chances = rows.map((r) => { assert.match(r.chance, /^\d{1,3}\.\d%$/, r.chance); return Number(r.chance.slice(0, -1)); });
+      const pattern = lang === "fr" ? /^\d{1,3},\d[\u00a0\u202f]%$/ : /^\d{1,3}\.\d%$/;
+      const chances = rows.map((r) => { assert.match(r.chance, pattern, r.chance); return Number(r.chance.replace(",", ".").replace(/[^\d.]/g, "")); });
       assert.deepEqual([...chances].sort((a, b) => b - a), chances, "best first");
       assert.ok(chances.every((c) => c >= 0 && c <= 100));
       for (const r of rows) {
         assert.equal(r.exact, false, "no endgame tables in this test server");
-        assert.match(r.name, new RegExp(`: ${r.chance.replace(".", "\\.")} chance to win$`));
+        assert.ok(r.name.endsWith(message(lang, "play.hint.item", { move: "", chance: r.chance })), r.name);
+        assert.ok(r.name.length > message(lang, "play.hint.item", { move: "", chance: r.chance }).length, "the move's sentence first");
       }
-      assert.equal(await page.textContent("#hint-status"), message("en", "play.hint.title", { count: rows.length }));
+      assert.equal(await page.textContent("#hint-status"), message(lang, "play.hint.title", { count: rows.length }));
       // Opening the list moved nothing on the table above it.
       assert.deepEqual(await boxes(page), before, "the hint list moved a control");
       // A move in the list is shown on the board: its squares marked.
@@ -102,12 +106,12 @@ for (const opponent of ["local", "computer"]) {
       assert.ok(Array.isArray(record.hints) && record.hints.length >= 1, JSON.stringify(record.hints));
       const hinted = record.hints.find((i) => record.plies[i].move === rows[0].move);
       assert.notEqual(hinted, undefined, `a hint mark on the move ${rows[0].move}: ${JSON.stringify(record.hints)}`);
-      await page.goto(`${server.url}/en/replay/${game}`);
+      await page.goto(`${server.url}/${lang}/replay/${game}`);
       await page.waitForSelector("#replay-moves li[data-n]");
       const marked = await page.$$eval("#replay-moves li.hinted", (lis) => lis.map((li) => Number(li.dataset.n)));
       assert.deepEqual(marked, record.hints.map((i) => i + 1));
-      assert.equal(await page.textContent(`#replay-moves li[data-n="${hinted + 1}"] .hint-mark [aria-hidden]`), message("en", "replay.hint-mark"));
-      assert.equal(await page.textContent(`#replay-moves li[data-n="${hinted + 1}"] .hint-mark .visually-hidden`), message("en", "replay.hinted"));
+      assert.equal(await page.textContent(`#replay-moves li[data-n="${hinted + 1}"] .hint-mark [aria-hidden]`), message(lang, "replay.hint-mark"));
+      assert.equal(await page.textContent(`#replay-moves li[data-n="${hinted + 1}"] .hint-mark .visually-hidden`), message(lang, "replay.hinted"));
       if (phone) await page.locator(`#replay-moves li[data-n="${hinted + 1}"]`).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/${opponent}-${where}-replay.png` });
       assert.deepEqual(problems, []);
