@@ -316,6 +316,19 @@ int cmdVerify(Args args) {
         if (j.value("ending", json::object()).value("reason", "") == "claim")
             return refuse("a game with take-backs has no opponent to claim against");
     }
+    // Games with hints (local and computer games): the plies, as indices into `plies`, played
+    // after the server showed a hint for them; absent when none were.
+    if (const auto h = j.find("hints"); h != j.end()) {
+        bool ok = h->is_array() && !h->empty();
+        std::uint64_t next = 0;
+        for (const json& i : ok ? *h : json::array()) {
+            ok = ok && i.is_number_unsigned() && i.get<std::uint64_t>() >= next && i.get<std::uint64_t>() < record.plies.size() &&
+                 !record.plies[i.get<std::size_t>()].move.isPass();
+            if (ok) next = i.get<std::uint64_t>() + 1;
+        }
+        if (!ok) return error("\"hints\" must be a list of increasing ply indices (from 0), each a ply with a move");
+        if (j.contains("phrases")) return refuse("a game between two people has no hints");
+    }
 
     std::cout << "ok: " << index << " throws verified, " << record.plies.size() << " plies replayed, ending " << reason
               << " checked; "

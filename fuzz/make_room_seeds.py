@@ -70,6 +70,17 @@ def main():
         for ply in range(2, 9):
             tb += play([0], 1, run=opp == 1) + raw(0, '{"t":"takeback","d":{"ply":%d}}' % ply)
         write(name, header(False, 0, opp, 0, 1 if opp == 1 else None) + [0, ATTACH] + hello(0, 0) + tb + play([0], 20, run=opp == 1))
+    # Hints in a computer, a local (Piccione: steps) and a friend game (refused), at the plies a short
+    # game reaches (a throw, then a hint while the move is due and its list computed on RUN).
+    for name, ruleset, opp in (("hint-computer", 0, 1), ("hint-local-piccione", 4, 2), ("hint-friend", 0, 0)):
+        hs = []
+        for ply in range(1, 12):
+            hs += [0, THROW, 0] + raw(0, '{"t":"hint","d":{"ply":%d}}' % ply) + [0, RUN, 4] + [0, MOVE, 0, 0, ply % 7]
+            if opp == 1:
+                hs += [0, RUN, 4]
+        join = [1, ATTACH, 1, JOIN, 0] + hello(1, 2) if opp == 0 else []
+        write(name, header(False, ruleset, opp, 0, 1 if opp == 1 else None) + [0, ATTACH] + hello(0, 0) + join + hs
+              + play([0], 20, run=opp == 1) + [0, RESIGN])
     # Bad messages from a watcher and a stranger.
     write("strangers", header(False, 0, 0) + [2, ATTACH, 2, HELLO, 4, 0, 2, THROW, 0, 3, HELLO, 0, 0, 3, ATTACH, 3, RAW, 5]
           + list(b"[1,2]") + [3, RAW, 22] + list('{"t":"aaaaaaaaaaaaaaaaaaaé","d":{}}'.encode()[:22]) + [2, MOVE, 7, 8, 40, 40, 2, CLAIM])

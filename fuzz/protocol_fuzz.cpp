@@ -59,6 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(!m->move.empty() && m->move.size() <= 8, "move text length", frame);
     } else if (const auto* tb = std::get_if<protocol::TakeBack>(&message)) {
         check(tb->ply >= 0 && tb->ply <= 1'000'000'000, "takeback ply out of range", frame);
+    } else if (const auto* hr = std::get_if<protocol::HintRequest>(&message)) {
+        check(hr->ply >= 0 && hr->ply <= 1'000'000'000, "hint ply out of range", frame);
     } else if (const auto* ph = std::get_if<protocol::PhraseRequest>(&message)) {
         check(senet::server::isPhraseId(ph->phrase), "accepted a phrase that is not one of the ids", frame);
     }

@@ -167,7 +167,8 @@ TEST(ProtocolParse, EveryTypeAndItsName) {
                          Case{R"({"t":"resign"})", 3, "resign"}, Case{R"({"t":"rematch","d":{}})", 4, "rematch"},
                          Case{R"({"t":"claim"})", 5, "claim"}, Case{R"({"t":"ping","d":null})", 6, "ping"},
                          Case{R"({"t":"phrase","d":{"phrase":"oops"}})", 7, "phrase"},
-                         Case{R"({"t":"takeback","d":{"ply":4}})", 8, "takeback"}}) {
+                         Case{R"({"t":"takeback","d":{"ply":4}})", 8, "takeback"},
+                         Case{R"({"t":"hint","d":{"ply":5}})", 9, "hint"}}) {
         const ClientMessage m = messageOf(c.frame);
         EXPECT_EQ(m.index(), c.index) << c.frame;
         EXPECT_EQ(typeName(m), c.name) << c.frame;
@@ -207,6 +208,20 @@ TEST(ProtocolParse, TakeBackNeedsItsPly) {
     EXPECT_EQ(missing.message, "takeback: \"ply\" is missing");
     EXPECT_EQ(errorOf(R"({"t":"takeback","d":{"ply":"3"}})").message, "takeback: \"ply\" must be an integer");
     EXPECT_EQ(errorOf(R"({"t":"takeback","d":{"ply":-1}})").message, "takeback: \"ply\" is out of range");
+}
+
+TEST(ProtocolParse, HintNeedsItsPly) {
+    EXPECT_EQ(std::get<HintRequest>(messageOf(R"({"t":"hint","d":{"ply":7,"extra":true}})")).ply, 7);
+    EXPECT_EQ(std::get<HintRequest>(messageOf(R"({"t":"hint","d":{"ply":1000000000}})")).ply, 1'000'000'000);
+    const ParseError missing = errorOf(R"({"t":"hint"})");
+    EXPECT_EQ(missing.code, "bad-field");
+    EXPECT_EQ(missing.message, "hint: \"ply\" is missing");
+    EXPECT_EQ(errorOf(R"({"t":"hint","d":{"ply":2.5}})").message, "hint: \"ply\" must be an integer");
+    EXPECT_EQ(errorOf(R"({"t":"hint","d":{"ply":-1}})").message, "hint: \"ply\" is out of range");
+    EXPECT_EQ(errorOf(R"({"t":"hint","d":{"ply":1000000001}})").message, "hint: \"ply\" is out of range");
+    EXPECT_EQ(errorOf(R"({"t":"hint","d":[]})").message, "hint: \"d\" must be an object");
+    EXPECT_EQ(errorOf(R"({"t":"hint","d":{"ply":1,"ply":2}})").code, "bad-json");
+    EXPECT_EQ(errorOf(R"({"t":"Hint","d":{"ply":1}})").code, "unknown-type");
 }
 
 TEST(ProtocolOut, EnvelopeAndErrorText) {

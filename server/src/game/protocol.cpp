@@ -136,6 +136,11 @@ ParseResult parseFull(std::string_view frame) {
         if (auto* e = std::get_if<ParseError>(&ply)) return *e;
         return ClientMessage{TakeBack{std::get<std::int64_t>(ply)}};
     }
+    if (type == "hint") {
+        auto ply = readPly(*d, type);
+        if (auto* e = std::get_if<ParseError>(&ply)) return *e;
+        return ClientMessage{HintRequest{std::get<std::int64_t>(ply)}};
+    }
     if (type == "phrase") {
         const auto ph = d->find("phrase");
         if (ph == d->end()) return badField(type, "phrase", "is missing");
@@ -152,7 +157,7 @@ ParseResult parseFull(std::string_view frame) {
 }
 
 std::string_view typeName(const ClientMessage& m) {
-    static constexpr std::string_view kNames[] = {"hello", "throw", "move", "resign", "rematch", "claim", "ping", "phrase", "takeback"};
+    static constexpr std::string_view kNames[] = {"hello", "throw", "move", "resign", "rematch", "claim", "ping", "phrase", "takeback", "hint"};
     return kNames[m.index()];
 }
 

@@ -32,13 +32,18 @@ struct PhraseRequest {
 struct TakeBack {
     std::int64_t ply = 0;
 };
+/// hint{ply}: every legal move for the throw in hand with its win chance (local and computer
+/// games only), at action number `ply`. Answered to the asking connection only; changes nothing.
+struct HintRequest {
+    std::int64_t ply = 0;
+};
 struct Resign {};
 struct Rematch {};
 struct Claim {};
 struct Ping {};
 
 /// Any valid client message.
-using ClientMessage = std::variant<Hello, ThrowRequest, MoveRequest, Resign, Rematch, Claim, Ping, PhraseRequest, TakeBack>;
+using ClientMessage = std::variant<Hello, ThrowRequest, MoveRequest, Resign, Rematch, Claim, Ping, PhraseRequest, TakeBack, HintRequest>;
 
 /// Why a message was refused: `code` from PROTOCOL.md "Error codes" (bad-json, unknown-type,
 /// bad-field, bad-seed, bad-phrase) and a one-line message naming the field.

@@ -78,6 +78,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
     Game game(*id);
     std::vector<Played> played;
     std::vector<TakeBackMark> takebacks;
+    std::set<std::int64_t> hinted;
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const ActionRow& a = actions[i];
         const std::string where = "action " + std::to_string(i) + ": ";
@@ -94,9 +95,11 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
             const int seat = game.seatToAct();
             auto m = parseMove(game.position(), game.moveThrowValue(), a.move);
             if (!m) return where + m.error().message;
+            if (a.outcome != 0 && a.outcome != 1) return where + "a bad hint mark";
+            if (a.outcome == 1) hinted.insert(static_cast<std::int64_t>(game.record().plies.size()));  // played after a hint
             auto ok = game.applyMove(*m);
             if (!ok) return where + ok.error().message;
-            played.push_back(Played{'m', 0, formatMove(ok->move), seat});
+            played.push_back(Played{'m', a.outcome, formatMove(ok->move), seat});
         } else if (a.kind == 'b') {
             // A take-back (room_takeback.cpp): the last `outcome` actions of the game as it stood go.
             if (a.outcome < 1 || static_cast<std::size_t>(a.outcome) > played.size()) return where + "a take-back of more than was played";
@@ -107,6 +110,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
             game = std::move(std::get<Game>(back));
             const std::size_t plies = game.record().plies.size();
             takebacks.push_back({static_cast<std::int64_t>(plies), static_cast<std::int64_t>(pliesBefore - plies)});
+            hinted.erase(hinted.upper_bound(static_cast<std::int64_t>(plies)), hinted.end());
         } else {
             return where + "unknown action kind";
         }
@@ -114,6 +118,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
     auto room = std::make_shared<Room>(services, std::move(row), std::move(game), static_cast<std::int64_t>(actions.size()), 0);
     room->played_ = std::move(played);
     room->takebacks_ = std::move(takebacks);
+    room->hinted_ = std::move(hinted);
     room->noteReplayed();
     if (room->game_.phase() == Phase::Over && !room->overLocked()) {
         // Stopped between the last move and storing the result (an older version stored them
@@ -436,6 +441,11 @@ std::optional<std::string> Room::verifiableRecord() const {
         for (const TakeBackMark& t : takebacks_) marks.push_back({{"plies", t.plies}, {"undone", t.undone}});
         j["takebacks"] = std::move(marks);
     }
+    // The plies (0-based indices into `plies`) played after a hint was shown; none: no member.
+    json hints = json::array();
+    for (const std::int64_t i : hinted_)
+        if (i < static_cast<std::int64_t>(game_.record().plies.size())) hints.push_back(i);
+    if (!hints.empty()) j["hints"] = std::move(hints);
     return jsonText(j);
 }
 

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <deque>
 #include <mutex>
+#include <set>
 #include <variant>
 
 #include <nlohmann/json_fwd.hpp>
@@ -222,6 +223,16 @@ private:
     bool canTakeBack() const;
     /// takeback from `p`: refuses it, or stores it and replays the game without the undone actions.
     void onTakeBack(PeerState& p, const protocol::TakeBack& request, std::chrono::steady_clock::time_point received);
+    /// hint from `p` (room_hint.cpp): refuses it, answers the cached list of this ply, or starts
+    /// its computation on the scheduler (one per ply) and answers once it is done.
+    void onHint(PeerState& p, const protocol::HintRequest& request);
+    /// The hint computed for `ply` off the lock: caches it, marks the decision hinted and
+    /// answers every connection that asked, unless the game moved on meanwhile.
+    void hintComputed(std::int64_t ply, std::optional<std::string> moves, std::string failure);
+    /// Whether the move about to be made (the record's next ply) was hinted.
+    bool nextPlyHinted() const { return hinted_.count(static_cast<std::int64_t>(game_.record().plies.size())) > 0; }
+    /// Drops the hint marks of plies a take-back undid (those beyond the record's `plies`).
+    void dropHintsBeyond(std::int64_t plies) { hinted_.erase(hinted_.upper_bound(plies), hinted_.end()); }
     /// throwIndex_ and lastThrowSeat_ from played_.
     void noteReplayed();
     /// phrase from `p`: relays it to both players' connections (PROTOCOL.md "Quick phrases") or refuses it.
@@ -287,6 +298,18 @@ private:
     void armAbort();
     std::vector<Played> played_;          ///< the game's actions as it stands (take-backs removed)
     std::vector<TakeBackMark> takebacks_;  ///< the take-backs, in order (the record's `takebacks`)
+    /// The record's plies (0-based) whose decision was shown a hint: the index of the next ply
+    /// once a hint went out, kept with its move (a stored move's outcome 1), dropped when a
+    /// take-back undoes that ply. The record's `hints` are those below its ply count.
+    std::set<std::int64_t> hinted_;
+    /// The hint of one ply (room_hint.cpp): computed once, answered to every request at that ply.
+    struct HintCache {
+        std::int64_t ply = -1;       ///< the action number it is for; -1 none
+        bool computing = false;      ///< queued on the scheduler, not yet done
+        std::string frame;           ///< the `hint` frame once computed
+        std::vector<Peer*> waiting;  ///< the connections that asked while it was computed
+    };
+    HintCache hint_;
     PhraseLimiter phraseLimiter_;                ///< the phrases' rate limit per seat
     std::array<std::int64_t, 2> phraseCounts_{};  ///< phrases each seat sent before the end (since loaded; stored with the result)
     std::chrono::steady_clock::time_point lastAction_;

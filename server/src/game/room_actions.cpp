@@ -220,10 +220,12 @@ bool Room::doMove(int seat, Move move, PeerState* p, SteadyTime::time_point rece
     }
     std::optional<Ending> ending;
     if (next.phase() == Phase::Over) ending = endingOf(next, std::nullopt, "bear-off");
-    BatchedAction write{row_.id, ActionRow{ply_, 'm', 0, formatMove(m)}, ending ? ending->stored : std::string()};
-    auto apply = [this, seat, value, mover, m, next = std::move(next), ending, remainderPassed, toHand, received]() mutable {
+    // A move played after a hint of this ply is stored so (outcome 1): the record's `hints`.
+    const int hinted = nextPlyHinted() ? 1 : 0;
+    BatchedAction write{row_.id, ActionRow{ply_, 'm', hinted, formatMove(m)}, ending ? ending->stored : std::string()};
+    auto apply = [this, seat, value, mover, m, hinted, next = std::move(next), ending, remainderPassed, toHand, received]() mutable {
         game_ = std::move(next);
-        played_.push_back(Played{'m', 0, formatMove(m), seat});
+        played_.push_back(Played{'m', hinted, formatMove(m), seat});
         ++ply_;
         const Mover by{seat, number(mover)};
         Events events;
@@ -297,6 +299,7 @@ void Room::handleLocked(Peer* key, const protocol::ClientMessage& message, Stead
 
 void Room::onAction(PeerState& p, const protocol::ClientMessage& message, SteadyTime::time_point received) {
     if (const auto* tb = std::get_if<protocol::TakeBack>(&message)) return onTakeBack(p, *tb, received);
+    if (const auto* hr = std::get_if<protocol::HintRequest>(&message)) return onHint(p, *hr);
     if (const auto* t = std::get_if<protocol::ThrowRequest>(&message)) {
         if (!checkAction(p, t->ply)) return;
         if (game_.phase() != Phase::Throw && game_.phase() != Phase::Opening)

@@ -71,6 +71,7 @@ void Room::onTakeBack(PeerState& p, const protocol::TakeBack& request, SteadyTim
         noteReplayed();
         const std::size_t plies = game_.record().plies.size();
         takebacks_.push_back({static_cast<std::int64_t>(plies), static_cast<std::int64_t>(pliesBefore - plies)});
+        dropHintsBeyond(static_cast<std::int64_t>(plies));  // the decision at `plies` comes again, as hinted as it was
         Events events;
         events.add()
             .str("e", "taken-back")

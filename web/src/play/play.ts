@@ -16,6 +16,7 @@ import { ClaimTimer } from "./claim";
 import { Connection } from "./connection";
 import { ensureCommitment } from "./fair";
 import { Feed } from "./feed";
+import { Hint, offersHints } from "./hint";
 import { createLegend } from "./legend";
 import { type ActionMessage, busy, canAct, createModel, noteThrows, type PlayModel, viewOf } from "./model";
 import { motionTime, playMotion } from "./motion";
@@ -46,6 +47,7 @@ class PlayPage {
   private readonly connection: Connection;
   private parts: PlayParts | null = null;
   private phrases: Phrases | null = null;
+  private hint: Hint | null = null;
   /** The messages that came before the board was built (the hello goes out first, web/README.md "First load"); null once built. */
   private beforeBuilt: ServerMessage[] | null = [];
 
@@ -84,6 +86,10 @@ class PlayPage {
       rerender: () => this.render(),
     };
     this.claimTimer.onReady = (text) => announce(this.ui, text);
+    this.hint = new Hint(byId<HTMLButtonElement>("hint-button"), byId("hint-panel"), byId<HTMLOListElement>("hint-list"), byId("hint-status"), {
+      ask: (ply) => { this.pacer.flush(); this.send({ t: "hint", d: { ply } }); },
+      preview: (m) => board.preview(m),
+    });
     this.phrases = new Phrases(this.model.game, (phrase) => this.send({ t: "phrase", d: { phrase } }),
       (seat) => words.seatLabel(viewOf(this.model), seat), () => (this.model.you.length === 1 ? this.model.you[0] : undefined));
     const waiting = this.beforeBuilt ?? [];
@@ -94,6 +100,7 @@ class PlayPage {
   /** A message from the server: a phrase is shown at once (it is no part of the game the pacer shows step by step), the rest goes through the pacer. */
   private dispatch(msg: ServerMessage): void {
     if (msg.t === "phrase") this.phrases?.heard(msg.d.phrase, msg.d.seat);
+    else if (msg.t === "hint") this.hint?.received(msg.d.ply, msg.d.moves);
     else this.pacer.push(msg);
   }
 
@@ -104,6 +111,8 @@ class PlayPage {
     // Take-back: on one device and against the computer only; usable when the server says so (state `takeback`).
     back.hidden = !s || s.opponent === "friend" || !this.model.you.length || s.phase === "over" || s.phase === "waiting";
     back.disabled = !s?.takeback || busy(this.model);
+    // Hints: on one device and against the computer only, while a move is due to this page.
+    this.hint?.sync(s, offersHints(s, this.model.you), !!s && s.phase === "move" && canAct(this.model));
     this.phrases?.sync(offersPhrases(s?.opponent, this.model.you, !!s && s.phase !== "waiting" && s.seats.every((x) => x.taken)));
   }
 
@@ -184,6 +193,8 @@ class PlayPage {
     else if (msg.t === "events") this.onEvents(msg.d.events, msg.d.state);
     else if (msg.t === "watchers") renderWatchers(msg.d.count);
     else if (msg.t === "error" && isPhraseError(msg.d.code)) this.phrases?.refused(words.errorText(msg.d.code));
+    // While the hint list waits nothing else is pending (an action closes it): the error is the hint's.
+    else if (msg.t === "error" && this.hint?.waiting) this.hint.failed(words.errorText(msg.d.code));
     else if (msg.t === "error") {
       m.pending = false;
       m.unsent = null;

@@ -17,6 +17,14 @@ export interface GameRecord {
   result?: string;
   game?: string;
   ending?: { reason?: string; winner?: number | null; player?: number | null };
+  /** The plies (0-based) played after a hint was shown (PROTOCOL.md "Verifiable record"); absent: none. */
+  hints?: number[];
+}
+
+/** The 1-based ply numbers a record marks as played after a hint (malformed marks are ignored). */
+export function hintedPlies(record: GameRecord): Set<number> {
+  const marks = Array.isArray(record.hints) ? record.hints : [];
+  return new Set(marks.filter((i) => Number.isInteger(i) && i >= 0 && i < record.plies.length).map((i) => i + 1));
 }
 
 /** Where a curve came from: the server's analysis, or the engine's evaluation in this browser. */

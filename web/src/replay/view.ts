@@ -9,7 +9,7 @@ import type { BoardInfo } from "../shared/model";
 import { type Entry, entryText, replay as listEntries } from "../shared/movelist";
 import { readPosition } from "../shared/position";
 import { stepsOf, stepsWords } from "../shared/steps";
-import type { Replay } from "./data";
+import { hintedPlies, type Replay } from "./data";
 import { WinGraph } from "./graph";
 import { fillLegend, fillPlayers, markLine, showJudgement } from "./marks";
 
@@ -59,9 +59,17 @@ export class ReplayView {
 
   private fillList(): void {
     const items: HTMLLIElement[] = [];
+    const hinted = hintedPlies(this.game.record);
     const add = (n: number, text: string) => {
       const li = el("li", { "data-n": String(n) });
       const button = el("button", { type: "button", class: "replay-step" }, text);
+      // A move played after a hint: a small mark, said in words to a screen reader.
+      if (hinted.has(n)) {
+        li.classList.add("hinted");
+        const mark = el("span", { class: "hint-mark", title: t("replay.hinted") });
+        mark.append(el("span", { "aria-hidden": "true" }, t("replay.hint-mark")), el("span", { class: "visually-hidden" }, t("replay.hinted")));
+        button.append(" ", mark);
+      }
       button.addEventListener("click", () => this.go(n));
       li.append(button);
       const mark = this.game.marks.get(n);

@@ -150,11 +150,11 @@ export function t(key: string, params: Params = {}): string {
 
 /**
  * A chance as a percentage of the page's language (the document's `lang`), in Latin digits as on
- * the board ("62%", "62 %"), with at most `digits` decimals.
+ * the board ("62%", "62 %"), with at most `digits` decimals (exactly `digits` when `fixed`: a column of them).
  */
-export function percent(p: number, digits = 0): string {
+export function percent(p: number, digits = 0, fixed = false): string {
   const lang = document.documentElement.lang || "en";
-  return new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: "percent", maximumFractionDigits: digits }).format(p);
+  return new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: "percent", maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0 }).format(p);
 }
 
 /**

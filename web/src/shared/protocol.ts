@@ -117,7 +117,11 @@ export type ErrorCode =
   | "bad-json" | "unknown-type" | "bad-field" | "hello-first" | "bad-secret" | "bad-seed" | "not-seated"
   | "not-your-turn" | "wrong-ply" | "wrong-phase" | "illegal-move" | "not-started" | "seeds-pending"
   | "game-over" | "not-over" | "cannot-claim" | "rate-limited" | "storage" | "internal"
-  | "bad-phrase" | "no-opponent" | "phrase-limit" | "no-takeback" | "nothing-to-take-back" | "computer-thinking";
+  | "bad-phrase" | "no-opponent" | "phrase-limit" | "no-takeback" | "nothing-to-take-back" | "computer-thinking"
+  | "no-hint";
+
+/** One move of a hint: the mover's win chance after it, in [0, 1]; `exact` from the endgame tables (PROTOCOL.md "Hints"). */
+export interface HintMove { move: string; winChance: number; exact: boolean }
 
 /** The quick phrases a player of a friend game may send (PROTOCOL.md "Quick phrases"), in the menu's order. */
 export const PHRASE_IDS = ["good-luck", "well-played", "good-game", "thanks", "oops", "your-turn"] as const;
@@ -131,7 +135,9 @@ export type ServerMessage =
   | { t: "watchers"; d: { count: number } }
   | { t: "pong"; d: { time: number } }
   /** A quick phrase of a friend game's player (to both players' pages, never to spectators). */
-  | { t: "phrase"; d: { phrase: PhraseId; seat: number } };
+  | { t: "phrase"; d: { phrase: PhraseId; seat: number } }
+  /** The answer to this page's `hint`: every legal move at `ply`, best first (to the asking connection only). */
+  | { t: "hint"; d: { ply: number; moves: HintMove[] } };
 
 /** What the page sends (PROTOCOL.md "Client → server"). */
 export type ClientMessage =
@@ -140,4 +146,5 @@ export type ClientMessage =
   | { t: "move"; d: { ply: number; move: string } }
   | { t: "phrase"; d: { phrase: PhraseId } }
   | { t: "takeback"; d: { ply: number } }
+  | { t: "hint"; d: { ply: number } }
   | { t: "resign" | "rematch" | "claim" | "ping"; d: Record<string, never> };
