@@ -34,7 +34,7 @@ async function untilChoice(page, tap) {
 }
 
 const boxes = (page) => page.evaluate(() => Object.fromEntries(["board", "move-choices", "hint-button", "takeback-button", "throw-button"]
-  .map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.x, r.y, r.width, r.height].map(Math.round)]; })));
+  .map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.x, r.y + scrollY, r.width, r.height].map(Math.round)]; })));
 
 for (const opponent of ["local", "computer"]) {
   for (const phone of [true, false]) {
@@ -61,6 +61,13 @@ for (const opponent of ["local", "computer"]) {
       else { await page.focus("#hint-button"); await page.keyboard.press("Enter"); }
       await waitUntil(page, "the hint list", () => page.waitForSelector("#hint-list .hint-move", { timeout: 20000 }));
       assert.equal(await page.getAttribute("#hint-button", "aria-expanded"), "true");
+      // The list's heading and its best move are on the screen (on a phone the page scrolls to them).
+      const seen = await page.evaluate(() => {
+        const top = document.querySelector("#hint-list .hint-move").getBoundingClientRect();
+        const panel = document.getElementById("hint-panel").getBoundingClientRect();
+        return { bottom: top.bottom, panelTop: panel.top, height: innerHeight };
+      });
+      assert.ok(seen.bottom <= seen.height && seen.panelTop >= 0, `the best move at ${Math.round(seen.bottom)} of ${seen.height} px, the list's top at ${Math.round(seen.panelTop)}`);
       const rows = await page.$$eval("#hint-list .hint-move", (bs) => bs.map((b) => ({
         move: b.dataset.move, squares: b.querySelector(".hint-squares").textContent, chance: b.querySelector(".hint-chance").textContent,
         exact: !!b.querySelector(".hint-exact"), name: b.querySelector(".visually-hidden").textContent })));

@@ -82,6 +82,17 @@ export class Hint {
       return li;
     });
     this.list.replaceChildren(...items);
+    this.reveal();
+  }
+
+  /** Scrolls the page (not the table) so that the list's heading and best move are on the
+   *  screen: on a phone the list opens below the fold. Nothing moves when it already shows. */
+  private reveal(): void {
+    const panel = this.panel.getBoundingClientRect();
+    const first = this.list.firstElementChild?.getBoundingClientRect();
+    const bottom = first ? first.bottom : panel.bottom;
+    const below = bottom + 8 - window.innerHeight;
+    if (below > 0) window.scrollBy({ top: Math.min(below, Math.max(0, panel.top - 8)), behavior: "instant" });
   }
 
   /** The request was refused or failed: the reason in the list's place. */
