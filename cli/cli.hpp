@@ -38,6 +38,8 @@ std::optional<RulesetId> parseRuleset(std::string_view text);
 /// Prints an error and returns null when `dir` is not a folder, holds no table, or a file is
 /// unreadable, damaged or holds another ruleset's table.
 std::unique_ptr<ai::TableValues> loadTables(std::string_view dir);
+/// The largest table file loadTables reads (the default tables are 13-16 MB).
+inline constexpr std::uintmax_t kMaxTableFileBytes = 256u << 20;
 
 // Commands: each takes the arguments after its name and returns the exit code.
 int cmdMoves(Args args);

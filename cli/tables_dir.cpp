@@ -20,13 +20,25 @@ std::unique_ptr<ai::TableValues> loadTables(std::string_view dir) {
     for (const Ruleset* r : allRulesets()) {
         const auto path = std::filesystem::path(std::string(dir)) / ai::tableFileName(r->id);
         if (!std::filesystem::exists(path, ec)) continue;
-        std::ifstream in{path, std::ios::binary};
-        const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-        const auto added = tables->addBytes(bytes);
-        if (!in.good() && !in.eof()) {
-            error("--tables: cannot read '" + path.string().substr(0, 200) + "'");
+        const std::string name = path.string().substr(0, 200);
+        // A regular file of a sane size only: not a folder, a device, a pipe or a huge file.
+        if (!std::filesystem::is_regular_file(path, ec)) {
+            error("--tables: '" + name + "' is not a regular file");
             return nullptr;
         }
+        const auto size = std::filesystem::file_size(path, ec);
+        if (ec || size > kMaxTableFileBytes) {
+            error("--tables: '" + name + "' is larger than a table can be (" + std::to_string(kMaxTableFileBytes) + " bytes)");
+            return nullptr;
+        }
+        std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+        std::ifstream in{path, std::ios::binary};
+        if (!in || !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size())) ||
+            in.peek() != std::ifstream::traits_type::eof()) {
+            error("--tables: cannot read '" + name + "' (or it changed while read)");
+            return nullptr;
+        }
+        const auto added = tables->addBytes(bytes);
         if (!added) {
             error("--tables: bad table '" + path.string().substr(0, 200) + "': " + added.error().message);
             return nullptr;

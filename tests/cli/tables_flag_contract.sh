@@ -91,5 +91,12 @@ cp "$DIR/standard.sntb" "$TMP/wrong/kendall.sntb"
 expect_bad winprob "$END" --tables "$TMP/wrong"
 expect_bad winprob "$END" --tables
 expect_bad winprob "$END" --table "$DIR"
+# Not a regular file where a table should be: a folder, an endless device (read nothing of it).
+mkdir -p "$TMP/folder/standard.sntb"
+expect_bad winprob "$END" --tables "$TMP/folder"
+expect_bad hint "$END" 1 --tables "$TMP/folder"
+mkdir -p "$TMP/device"
+ln -s /dev/zero "$TMP/device/standard.sntb"
+expect_bad winprob "$END" --tables "$TMP/device"
 
 finish

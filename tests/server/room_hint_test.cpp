@@ -226,6 +226,45 @@ TEST(RoomHint, LocalGameEitherSeatAndATakeBackKeepsTheMarkOfTheDecisionItReturns
     expectVerifies(*room, "hint-local");
 }
 
+TEST(RoomHint, TakingBackPastAHintedPlyKeepsItsMark) {
+    // A move, then a hinted move; two take-backs; the first move again, and the hinted decision
+    // comes back (throws follow the ply's index): moved again, it is still marked.
+    Fixture f;
+    const Created g = f.create(Opponent::Local, 0);
+    auto room = f.room(g.id);
+    Client c(room);
+    c.hello(g.secret, "local-hint-twice");
+    const json first = throwUntilMove(f, c, c.state()["seatToAct"]);
+    ASSERT_TRUE(first.is_object());
+    c.send("move", {{"ply", first["ply"]}, {"move", first["legalMoves"][0]["move"]}});
+    ASSERT_FALSE(c.hasNewError());
+    const json second = throwUntilMove(f, c, c.state()["seatToAct"]);
+    ASSERT_TRUE(second.is_object());
+    const std::size_t hintedIndex = recordPlies(f, g.id);
+    c.send("hint", {{"ply", second["ply"]}});
+    f.scheduler.runAll();
+    ASSERT_EQ(hintsOf(c).size(), 1u);
+    c.send("move", {{"ply", second["ply"]}, {"move", second["legalMoves"][0]["move"]}});
+    ASSERT_FALSE(c.hasNewError());
+    for (int k = 0; k < 2; ++k) {
+        c.send("takeback", {{"ply", c.state()["ply"]}});
+        ASSERT_FALSE(c.hasNewError()) << c.errors().back().dump();
+    }
+    EXPECT_EQ(c.state()["position"], first["position"]);
+    c.send("move", {{"ply", c.state()["ply"]}, {"move", first["legalMoves"][0]["move"]}});
+    ASSERT_FALSE(c.hasNewError());
+    const json again = throwUntilMove(f, c, second["seatToAct"]);
+    ASSERT_TRUE(again.is_object());
+    EXPECT_EQ(again["position"], second["position"]);
+    ASSERT_EQ(recordPlies(f, g.id), hintedIndex);
+    c.send("move", {{"ply", again["ply"]}, {"move", again["legalMoves"][0]["move"]}});  // no hint asked this time
+    ASSERT_FALSE(c.hasNewError());
+    c.send("resign");
+    const json record = json::parse(*room->verifiableRecord());
+    EXPECT_EQ(record["hints"], json::array({hintedIndex})) << record.dump();
+    expectVerifies(*room, "hint-twice");
+}
+
 TEST(RoomHint, RefusedInFriendAndLobbyGamesAndNothingChanges) {
     Fixture f;
     for (const bool lobby : {false, true}) {

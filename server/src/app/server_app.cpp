@@ -92,8 +92,8 @@ const std::filesystem::path& webRoot(const Config& config) {
 }
 
 /// The endgame tables of --tables (every "<ruleset>.sntb" of the folder); none for "none".
-/// Throws UsageError for a folder that is missing or holds no table, std::runtime_error for a
-/// file that cannot be read or is damaged.
+/// Throws UsageError for a folder that is missing or holds no table, and for a table file that is
+/// not a regular file, too large, unreadable, damaged or another ruleset's.
 std::unique_ptr<ai::TableValues> loadTables(const Config& config) {
     namespace fs = std::filesystem;
     auto tables = std::make_unique<ai::TableValues>();
@@ -103,12 +103,19 @@ std::unique_ptr<ai::TableValues> loadTables(const Config& config) {
     for (const Ruleset* r : allRulesets()) {
         const fs::path path = config.tables / ai::tableFileName(r->id);
         if (!fs::exists(path, ec)) continue;
+        // A regular file of a sane size only (the default tables are 13-16 MB): not a folder,
+        // a device, a pipe or a huge file. Every problem is a bad --tables (exit 2).
+        constexpr std::uintmax_t kMaxBytes = 256u << 20;
+        if (!fs::is_regular_file(path, ec)) throw UsageError("--tables: " + path.string() + " is not a regular file");
+        const auto size = fs::file_size(path, ec);
+        if (ec || size > kMaxBytes) throw UsageError("--tables: " + path.string() + " is larger than a table can be");
+        std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
         std::ifstream in(path, std::ios::binary);
-        const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-        if (in.bad()) throw std::runtime_error("cannot read the endgame table " + path.string());
+        if (!in || !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size())))
+            throw UsageError("--tables: cannot read " + path.string());
         const auto id = tables->addBytes(bytes);
-        if (!id) throw std::runtime_error("bad endgame table " + path.string() + ": " + id.error().message);
-        if (*id != r->id) throw std::runtime_error(path.string() + " holds the " + std::string(ruleset(*id).key) + " table");
+        if (!id) throw UsageError("--tables: bad endgame table " + path.string() + ": " + id.error().message);
+        if (*id != r->id) throw UsageError("--tables: " + path.string() + " holds the " + std::string(ruleset(*id).key) + " table");
         std::cout << "senet-server: endgame table " << r->key << ": " << tables->table(*id)->entryCount() << " positions"
                   << std::endl;
     }

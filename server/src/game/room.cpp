@@ -110,7 +110,7 @@ std::variant<std::shared_ptr<Room>, std::string> Room::restore(Services& service
             game = std::move(std::get<Game>(back));
             const std::size_t plies = game.record().plies.size();
             takebacks.push_back({static_cast<std::int64_t>(plies), static_cast<std::int64_t>(pliesBefore - plies)});
-            hinted.erase(hinted.upper_bound(static_cast<std::int64_t>(plies)), hinted.end());
+            // Hint marks stay across take-backs, as in the room (room_takeback.cpp).
         } else {
             return where + "unknown action kind";
         }

@@ -232,7 +232,6 @@ private:
     /// Whether the move about to be made (the record's next ply) was hinted.
     bool nextPlyHinted() const { return hinted_.count(static_cast<std::int64_t>(game_.record().plies.size())) > 0; }
     /// Drops the hint marks of plies a take-back undid (those beyond the record's `plies`).
-    void dropHintsBeyond(std::int64_t plies) { hinted_.erase(hinted_.upper_bound(plies), hinted_.end()); }
     /// throwIndex_ and lastThrowSeat_ from played_.
     void noteReplayed();
     /// phrase from `p`: relays it to both players' connections (PROTOCOL.md "Quick phrases") or refuses it.

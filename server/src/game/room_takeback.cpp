@@ -71,7 +71,8 @@ void Room::onTakeBack(PeerState& p, const protocol::TakeBack& request, SteadyTim
         noteReplayed();
         const std::size_t plies = game_.record().plies.size();
         takebacks_.push_back({static_cast<std::int64_t>(plies), static_cast<std::int64_t>(pliesBefore - plies)});
-        dropHintsBeyond(static_cast<std::int64_t>(plies));  // the decision at `plies` comes again, as hinted as it was
+        // Hint marks stay: a ply index once hinted is marked whatever is played there again
+        // (taking back two plies and replaying the first must not hide a hint that was seen).
         Events events;
         events.add()
             .str("e", "taken-back")

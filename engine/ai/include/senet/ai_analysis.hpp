@@ -77,7 +77,9 @@ struct PlyAnalysis {
     /// [-1, 1]; its mean over the throws, weighted by their odds, is 0. 0 for a Piccione step
     /// that spends a remainder (no throw).
     double luck = 0;
-    /// Whether bestWinProbability (and the value after `move`) are exact table values.
+    /// Whether every value the ply compared is exact (table values or finished games): the value
+    /// after `move` (GameAnalysis::exact[ply]) and those of the other moves, so bestWinProbability
+    /// and loss too. False when one of them is an estimate, even if the move played is exact.
     bool exact = false;
 };
 
