@@ -9,20 +9,6 @@
 namespace senet::testing {
 namespace {
 
-/// Acts for the human at `seat` until a move is due for it; returns the state then (null when over).
-json throwUntilMove(Fixture& f, Client& c, int seat) {
-    for (int guard = 0; guard < 200; ++guard) {
-        f.scheduler.runAll();
-        const json s = c.state();
-        if (s["phase"] == "over") return json();
-        if (s["seatToAct"] != seat) continue;
-        if (s["phase"] == "move") return s;
-        c.send("throw", {{"ply", s["ply"]}});
-    }
-    ADD_FAILURE() << "no move became due";
-    return json();
-}
-
 /// The `hint` frames `c` received, in order (their `d`).
 std::vector<json> hintsOf(Client& c) {
     std::vector<json> out;

@@ -210,6 +210,21 @@ inline json newError(Client& c, std::size_t before) {
     return e.size() > before ? e.back() : json();
 }
 
+/// Throws for the human at `seat` (the computer's turns, if any, run on the scheduler in
+/// between) until a move is due to it; returns the state then, null when the game ends first.
+inline json throwUntilMove(Fixture& f, Client& c, int seat = 0) {
+    for (int guard = 0; guard < 200; ++guard) {
+        f.scheduler.runAll();
+        const json s = c.state();
+        if (s["phase"] == "over") return json();
+        if (s["seatToAct"] != seat) continue;
+        if (s["phase"] == "move") return s;
+        c.send("throw", {{"ply", s["ply"]}});
+    }
+    ADD_FAILURE() << "no move became due";
+    return json();
+}
+
 /// The last event named `name` that `c` received (null when none).
 inline json lastEvent(Client& c, const std::string& name) {
     const auto& all = c.events();

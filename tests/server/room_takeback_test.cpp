@@ -8,21 +8,6 @@
 namespace senet::testing {
 namespace {
 
-/// Acts for the human at seat 0 until it has made one move (throws that pass included); the
-/// computer's turns (if any) run on the scheduler in between. Returns the state just before that move.
-json throwUntilMove(Fixture& f, Client& c, int seat = 0) {
-    for (int guard = 0; guard < 200; ++guard) {
-        f.scheduler.runAll();
-        const json s = c.state();
-        if (s["phase"] == "over") return json();
-        if (s["seatToAct"] != seat) continue;
-        if (s["phase"] == "move") return s;
-        c.send("throw", {{"ply", s["ply"]}});
-    }
-    ADD_FAILURE() << "no move became due";
-    return json();
-}
-
 /// Moves with the first legal move at state `s`.
 void moveFirst(Client& c, const json& s) {
     c.send("move", {{"ply", s["ply"]}, {"move", s["legalMoves"][0]["move"]}});

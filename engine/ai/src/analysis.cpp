@@ -33,14 +33,6 @@ struct Valued {
     bool exact = false;
 };
 
-Valued valueOf(const Position& p, int depth, Evaluation kind, const ExactValues* exact) {
-    const Outcome o = outcome(p);
-    if (o != Outcome::Ongoing) return {resultProbability(o), true};
-    if (exact && p.throwDue())
-        if (const auto w = exact->winChance(p)) return {p.turn == Player::One ? *w : 1.0 - *w, true};
-    return {forPlayerOne(prunedExpectimax(p, depth, kind, exact), p.turn), false};
-}
-
 /// Player 1's win probability at `q`, a position after a move of `mover`, when the mover's value
 /// there (in [-1, 1]) is above `floor`; otherwise any value no better for the mover than
 /// `floor` (a bound: the move is not the best). Exact values are returned as they are.
@@ -56,6 +48,17 @@ Valued valueAbove(const Position& q, Player mover, double floor, int depth, Eval
     const double v = same ? prunedExpectimaxWithin(q, depth, kind, exact, floor, 1.0)
                           : prunedExpectimaxWithin(q, depth, kind, exact, -1.0, -floor);
     return {forPlayerOne(v, q.turn), false};
+}
+
+/// Player 1's win probability at `p` (the whole window: its exact expectimax value).
+Valued valueOf(const Position& p, int depth, Evaluation kind, const ExactValues* exact) {
+    return valueAbove(p, p.turn, -1.0, depth, kind, exact);
+}
+
+/// The error for an analysis depth outside 0..kMaxAnalysisDepth, or none.
+std::optional<Error> badDepth(int depth) {
+    if (depth >= 0 && depth <= kMaxAnalysisDepth) return std::nullopt;
+    return fail("analysis depth must be from 0 to " + std::to_string(kMaxAnalysisDepth) + ", got " + std::to_string(depth));
 }
 
 }  // namespace
@@ -95,9 +98,7 @@ double winProbability(const Position& p, int depth, Evaluation kind, const Exact
 }
 
 Result<std::vector<MoveValue>> rankMoves(const Position& p, int throwValue, const AnalysisOptions& options) {
-    if (options.depth < 0 || options.depth > kMaxAnalysisDepth)
-        return fail("analysis depth must be from 0 to " + std::to_string(kMaxAnalysisDepth) + ", got " +
-                    std::to_string(options.depth));
+    if (const auto e = badDepth(options.depth)) return *e;
     if (outcome(p) != Outcome::Ongoing) return fail("the game is over");
     if (p.throwDue() ? !p.rules().canThrow(throwValue) : throwValue != kNoThrow)
         return fail(p.throwDue() ? "the ruleset cannot throw " + std::to_string(throwValue)
@@ -117,9 +118,7 @@ Result<std::vector<MoveValue>> rankMoves(const Position& p, int throwValue, cons
 }
 
 Result<GameAnalysis> analyseGame(const Record& record, const AnalysisOptions& options, std::optional<Outcome> ending) {
-    if (options.depth < 0 || options.depth > kMaxAnalysisDepth)
-        return fail("analysis depth must be from 0 to " + std::to_string(kMaxAnalysisDepth) + ", got " +
-                    std::to_string(options.depth));
+    if (const auto e = badDepth(options.depth)) return *e;
     if (ending && *ending == Outcome::Ongoing) return fail("an ending must be a win or a draw");
     auto game = replay(record);
     if (!game) return game.error();

@@ -293,17 +293,6 @@ SearchResult searchMove(const Position& p, int throwValue, const SearchLimits& l
     return result;
 }
 
-double prunedExpectimax(const Position& p, int depth, Evaluation kind, const ExactValues* exact) {
-    assert(depth >= 0);
-    const Outcome o = outcome(p);
-    if (o != Outcome::Ongoing) return terminalValue(o, p.turn);
-    SearchLimits limits;
-    limits.evaluation = kind;
-    limits.exact = exact;
-    Searcher s(limits, Clock::now());
-    return p.throwDue() ? s.chance(p, depth, kLow, kHigh) : s.remainder(p, depth, kLow, kHigh);
-}
-
 double prunedExpectimaxWithin(const Position& p, int depth, Evaluation kind, const ExactValues* exact, double alpha,
                               double beta) {
     assert(depth >= 0 && alpha < beta);
@@ -314,6 +303,10 @@ double prunedExpectimaxWithin(const Position& p, int depth, Evaluation kind, con
     limits.exact = exact;
     Searcher s(limits, Clock::now());
     return p.throwDue() ? s.chance(p, depth, alpha, beta) : s.remainder(p, depth, alpha, beta);
+}
+
+double prunedExpectimax(const Position& p, int depth, Evaluation kind, const ExactValues* exact) {
+    return prunedExpectimaxWithin(p, depth, kind, exact, kLow, kHigh);
 }
 
 namespace {
