@@ -44,7 +44,10 @@ fs::path makeWebRoot(const fs::path& dir) {
     fs::create_symlink(fs::path(SENET_WEB_ROOT) / "templates", web / "templates");
     fs::create_symlink(fs::path(SENET_WEB_ROOT) / "po", web / "po");
     auto write = [](const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; };
-    write(web / "dist" / "manifest.json", "{\"app.js\": \"app.0123abcd.js\"}");
+    // The play page's first script, inline by its hash (web/scripts/build.mjs "boot.js sha256").
+    write(web / "dist" / "manifest.json", "{\"app.js\": \"app.0123abcd.js\", \"boot.js\": \"/static/boot-0a1b.js\", "
+                                          "\"boot.js sha256\": \"sha256-qFwDOjbML2FjvNdixzf0s2p6IPhN5wDu5MPsgafqDmw=\"}");
+    write(web / "dist" / "boot-0a1b.js", "(()=>{window.senetTestBoot=1;})();\n");
     std::string js = "// test bundle\n";
     for (int i = 0; i < 200; ++i) js += "console.log('line " + std::to_string(i) + "');\n";
     write(web / "dist" / "app.0123abcd.js", js);

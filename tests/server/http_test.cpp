@@ -1,5 +1,6 @@
 // HTTP: routes, pages, API validation, static files, security headers, health and metrics.
 #include "fixture.hpp"
+#include "senet/fairness.hpp"
 
 namespace senet::testing {
 namespace {
@@ -29,6 +30,29 @@ TEST_F(Http, SecurityHeadersOnEveryResponse) {
         EXPECT_EQ(r.header("referrer-policy"), "no-referrer") << path;
         EXPECT_EQ(r.header("x-content-type-options"), "nosniff") << path;
     }
+}
+
+// The play page runs its first script inline (web/src/boot/boot.ts): its response's policy allows
+// exactly that script, by the SHA-256 of the bytes between its tags; other pages allow none.
+TEST_F(Http, ThePlayPagesPolicyAllowsItsInlineFirstScriptByItsHash) {
+    const NewGame g = createGame(port(), "standard", "friend");
+    auto page = httpRequest(port(), "GET", "/en/play/" + g.id);
+    ASSERT_EQ(page.status, 200);
+    const std::string open = "<script data-game=\"" + g.id + "\"";
+    const auto tag = page.body.find(open);
+    ASSERT_NE(tag, std::string::npos);
+    const auto start = page.body.find('>', tag) + 1;
+    const std::string script = page.body.substr(start, page.body.find("</script>", start) - start);
+    ASSERT_EQ(script, "(()=>{window.senetTestBoot=1;})();\n") << "the first script is inline, byte for byte";
+    const auto digest = fairness::sha256(script);
+    std::string base64 = fairness::toBase64Url(digest.data(), digest.size());
+    for (char& c : base64) c = c == '-' ? '+' : c == '_' ? '/' : c;
+    while (base64.size() % 4) base64 += '=';
+    EXPECT_EQ(page.header("content-security-policy"),
+              "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-" + base64 + "'; style-src 'self'; img-src 'self' data:; "
+              "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'");
+    // The home page runs no inline script: the plain policy.
+    EXPECT_EQ(httpRequest(port(), "GET", "/en/").header("content-security-policy").find("sha256"), std::string::npos);
 }
 
 TEST_F(Http, RedirectsAndPages) {

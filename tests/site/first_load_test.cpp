@@ -92,3 +92,46 @@ TEST(FirstLoad, TheHomePageCarriesTheStringsOfYourGamesAndPreloadsNone) {
     EXPECT_EQ(nl.find("as=\"fetch\""), std::string::npos);  // "Your games" fetches them only when it lists a game
     EXPECT_NE(nl.find("data-strings=\"/static/i18n/nl-1.json\""), std::string::npos);
 }
+
+namespace {
+
+/// A web root whose build has a first script `source` with the CSP hash `hash` in its manifest.
+struct WebRootWithBoot : WebRoot {
+    WebRootWithBoot(const std::string& source, const std::string& hash) {
+        std::ofstream(dir / "dist" / "manifest.json") << R"({"play.js": "/static/play-X.js", "boot.js": "/static/boot-B.js", "boot.js sha256": ")"
+                                                      << hash << R"("})";
+        std::ofstream(dir / "dist" / "boot-B.js", std::ios::binary) << source;
+    }
+};
+
+const std::string kBootHash = "sha256-EcXTmA5zLpxgbwbX1K8+OtXWcBYClVNHsZ5XIgjwCPQ=";
+
+}  // namespace
+
+TEST(FirstLoad, ThePlayPageRunsItsFirstScriptInlineAndNamesItsHashForThePolicy) {
+    const WebRootWithBoot root("(()=>{let a=1<2;})();\n", kBootHash);
+    const Site site(root.dir, "0.1.0", "0123456789abcdef");
+    const Page page = site.play("en", "abc123", RulesetId::Standard, kCommitment);
+    // The script's exact bytes between the tags (the hash is of them), before the stylesheet.
+    const std::string tag = "<script data-game=\"abc123\" data-commitment=\"" + kCommitment + "\">(()=>{let a=1<2;})();\n</script>";
+    const auto at = page.body.find(tag);
+    ASSERT_NE(at, std::string::npos) << page.body.substr(0, 1500);
+    EXPECT_LT(at, page.body.find("rel=\"stylesheet\""));
+    EXPECT_EQ(page.body.find("/static/boot-B.js"), std::string::npos);
+    EXPECT_EQ(page.inlineScriptHash, kBootHash);
+    // Other pages run no inline script.
+    EXPECT_EQ(site.replay("en", "abc123").inlineScriptHash, "");
+    EXPECT_EQ(site.error("en", ErrorKind::NotFound).inlineScriptHash, "");
+}
+
+TEST(FirstLoad, AFirstScriptThatCouldEndItsElementOrHasNoHashIsNamedByItsFileInstead) {
+    for (const auto& [source, hash] : std::vector<std::pair<std::string, std::string>>{
+             {"let s='</SCRIPT><script>alert(1)';", kBootHash}, {"let s='<!--';", kBootHash}, {"let a=1;", ""}, {"let a=1;", "md5-x"}, {"", kBootHash}}) {
+        const WebRootWithBoot root(source, hash);
+        const Site site(root.dir, "0.1.0", "0123456789abcdef");
+        const Page page = site.play("en", "abc123", RulesetId::Standard, kCommitment);
+        EXPECT_NE(page.body.find("<script async src=\"/static/boot-B.js\" data-game=\"abc123\""), std::string::npos) << source;
+        EXPECT_EQ(page.body.find("alert(1)"), std::string::npos) << source;
+        EXPECT_EQ(page.inlineScriptHash, "") << source;
+    }
+}

@@ -1,7 +1,8 @@
-// The play page's first script (src/boot/boot.ts, a classic script in the head) and the page's
-// module script: the first script normally runs first and starts the socket, an invite link's
-// join and the page's hello; where it comes late or not at all (a warm cache, a failed load) the
-// page's script starts them itself, and whatever the first script starts the page takes over
+// The play page's first script (src/boot/boot.ts, a classic script inline in the head, allowed by
+// its hash in the page's Content-Security-Policy) and the page's module script: the first script
+// normally runs first and starts the socket, an invite link's join and the page's hello; where it
+// runs late or not at all (a warm cache, a page that reaches the browser without it) the page's
+// script starts them itself, and whatever the first script starts the page takes over
 // (shared/early.ts). Exactly one socket, one join and one hello per load, the guest keeps the
 // seat, and a reload while play.js is still on its way keeps a seat the first script's join
 // was given.
@@ -42,11 +43,24 @@ const holdsSeat = (page) => page.waitForFunction(() => /seat=/.test(location.has
   && document.querySelectorAll("#seat-0 .presence, #seat-1 .presence").length === 2
   && !/already taken|watch/i.test(document.getElementById("message").textContent + document.getElementById("status").textContent), undefined, { timeout: 20000 });
 
-for (const [order, slow] of [["the first script slow (the page waits for it)", /\/static\/boot-/], ["the page's script late (the first script runs first)", /\/static\/play-/]]) {
+/**
+ * Has `context`'s play pages run their inline first script as one that starts nothing: the
+ * page looks started before it runs (what it sees when the page's script ran first), so no early
+ * socket, join or hello; as for a page whose first script never ran. (Serving the page without
+ * it through a route would make Chromium treat the page as from another network and refuse its
+ * socket to 127.0.0.1.)
+ */
+async function withoutFirstScript(context) {
+  await context.addInitScript(() => { window.senetPageStarted = true; });
+}
+
+for (const [order, arrange, starter] of [
+  ["no first script (the page's script starts everything)", (context) => withoutFirstScript(context), /\/static\/(play|chunk)-[^/]+\.js$/],
+  ["the page's script late (the first script runs first)", (context) => context.route(/\/static\/play-/, async (route) => { await sleep(400); await route.continue(); }), /\/play\/[^/]+$/]]) {
   test(`an invite link with ${order}: one socket, one join, the guest's seat`, { timeout: 60000 }, async () => {
     const game = await friendGame();
     const context = await browser.newContext(PHONE);
-    await context.route(slow, async (route) => { await sleep(400); await route.continue(); });
+    await arrange(context);
     const page = await context.newPage();
     const problems = watchConsole(page);
     const requests = await watchLoad(await context.newCDPSession(page));
@@ -55,6 +69,7 @@ for (const [order, slow] of [["the first script slow (the page waits for it)", /
     await sleep(800);  // a second socket would have been opened by now
     assert.equal(requests.filter((r) => r.url.startsWith("ws:")).length, 1, "one socket");
     assert.equal(requests.filter((r) => r.url.endsWith("/join")).length, 1, "one join");
+    for (const r of requests.filter((x) => x.url.startsWith("ws:") || x.url.endsWith("/join"))) assert.match(r.from, starter, `${r.url} started by the expected script`);
     assert.deepEqual(await seats(game.game), [true, true]);
     assert.ok(await seatIn(page), "the guest's seat is in the fragment");
     await guestOnline(game.game);
@@ -164,10 +179,10 @@ for (const [kind, link, hasSeat] of [["a seat's link", (g) => g.resumeUrl, true]
   });
 }
 
-test("the first script not loading: the page says the one hello itself and the seat plays", { timeout: 60000 }, async () => {
+test("the first script never running: the page says the one hello itself and the seat plays", { timeout: 60000 }, async () => {
   const game = await friendGame();
   const context = await browser.newContext(PHONE);
-  await context.route(/\/static\/boot-/, (route) => route.fulfill({ status: 503, body: "" }));
+  await withoutFirstScript(context);
   const page = await context.newPage();
   const { hellos } = await watchHellos(context, page);
   await page.goto(`${server.url}${game.inviteUrl}`);

@@ -1,8 +1,9 @@
 // The first load over slow 4G (150 ms, 200 kB/s; the CPU not slowed, so the test stays quick):
 // the play page opened from a link (a seat's #seat= and a friend's #invite=) carries its strings
 // and the game's commitment, so after the page come at most two waves of requests (the first
-// module, the script, its chunk and the stylesheet; then the socket, opened by the first module
-// before the script has come, with an invite's join beside it), by timing and
+// script, its chunks and the stylesheet; then the socket, opened by the first script, inline in
+// the page's head and allowed by its hash, before the script has come, with an invite's join
+// beside it), by timing and
 // by the initiator chain, with no request for the strings or the game's summary; the home page
 // needs one wave and no strings, also when "Your games" lists a game. Times are in
 // bench/first-load.mjs, not asserted here.
@@ -65,8 +66,10 @@ test("a seat's link: the throw button is ready after two request waves, the sock
   assertFirstLoad("seat link", load1, 2);
   const socket = load1.requests.find((r) => r.url.startsWith("ws:"));
   assert.ok(socket, "the socket opened");
-  // The first module opened it (boot/boot.ts) before the page's script had come, and the script took it over: one socket.
-  assert.match(socket.from, /\/static\/boot-[^/]+\.js$/, "the first module opened the socket");
+  // The first script (boot/boot.ts, inline in the page) opened it before the page's script had come, and the script took it over: one socket.
+  assert.equal(socket.from, `${server.url}${game.resumeUrl.replace(/#.*/, "")}`, "the page's inline first script opened the socket");
+  assert.equal(load1.requests.filter((r) => /\/static\/boot-/.test(r.url)).length, 0, "no request for the first script: it is in the page");
+  assert.match(await load1.page.evaluate(() => document.querySelector("head script[data-game]:not([src])")?.textContent ?? ""), /\S/, "the first script is inline");
   const script = load1.requests.find((r) => /\/static\/play-[^/]+\.js$/.test(r.url));
   assert.ok(socket.start < script.end, `the socket opened (${socket.start} ms) before the play script had come (${script.end} ms)`);
   assert.equal(load1.requests.filter((r) => r.url.startsWith("ws:")).length, 1, "one socket");
@@ -86,17 +89,17 @@ test("a friend's invite link: the join and the socket go out together, the seat 
   const socket = guest.requests.find((r) => r.url.startsWith("ws:"));
   assert.ok(join && socket, "the join and the socket");
   assert.ok(socket.start < join.end, `the socket opened before the join was answered (${socket.start} < ${join.end})`);
-  // Both from the first module (boot/boot.ts), before the page's script had come.
+  // Both from the first script (boot/boot.ts, inline in the page), before the page's script had come.
   const script = guest.requests.find((r) => /\/static\/play-[^/]+\.js$/.test(r.url));
   for (const [name, r] of [["the join", join], ["the socket", socket]]) {
-    assert.match(r.from, /\/static\/boot-[^/]+\.js$/, `${name} from the first module`);
+    assert.equal(r.from, `${server.url}${game.inviteUrl.replace(/#.*/, "")}`, `${name} from the page's inline first script`);
     assert.ok(r.start < script.end, `${name} went out (${r.start} ms) before the play script had come (${script.end} ms)`);
   }
   assert.equal(guest.requests.filter((r) => r.url.endsWith("/join")).length, 1, "one join");
   await guest.context.close();
 });
 
-test("the creator opening their own invite link keeps their seat: the first module sends no join", { timeout: 60000 }, async () => {
+test("the creator opening their own invite link keeps their seat: the first script sends no join", { timeout: 60000 }, async () => {
   const game = await create("friend");
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();

@@ -190,7 +190,7 @@ test("the steps line's longest words fit the room it keeps on a phone and a lapt
     for (const lang of ["en", "nl", "fi", "it", "pl", "de", "fr", "es", "ar"]) {
       await createGame(page, { ruleset: "piccione", opponent: "local", lang });
       await page.waitForSelector("#steps");
-      const strings = JSON.parse(await page.textContent("#page-strings"));
+      const strings = JSON.parse(await page.textContent("#page-strings"));  // texts, and their trees under "@parsed"
       const say = (key, params) => String(new IntlMessageFormat(strings[key], `${lang}-u-nu-latn`, undefined, { ignoreTag: true }).format(params));
       const empty = await page.evaluate(() => document.getElementById("steps").getBoundingClientRect().height);
       for (const direction of ["forward", "backward"]) {

@@ -11,7 +11,7 @@ import * as esbuild from "esbuild";
 import { IntlMessageFormat } from "intl-messageformat";
 import { readPo } from "./po.mjs";
 import { compressDir } from "./compress.mjs";
-import { CLIENT_PREFIXES, PAGE_STRINGS, pick } from "./page-strings.mjs";
+import { CLIENT_PREFIXES, PAGE_STRINGS, pageStringsFile, pick } from "./page-strings.mjs";
 import { buildFonts } from "./fonts.mjs";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -50,9 +50,11 @@ const usesEngine = (contents) => {
 // src/PAGE/PAGE.ts; esbuild names its bundle after the file, so the manifest says "PAGE.js".
 // "boot" is not a page: the play page's first script, run before play.js (src/boot/boot.ts).
 for (const entry of ["play", "home", "site", "replay", "learn", "boot"]) {
-  // boot is a classic script (one function, no module): the page runs it as it parses the head, as
-  // soon as it has come; an async module script ran only after the stylesheet and often after the
-  // first paint (its socket opened 300-500 ms later on the first-load benchmark's phone).
+  // boot is a classic script (one function, no module), put into the play page's head by the
+  // server: it runs as the head is parsed, before any request of the page; an async module script
+  // ran only after the stylesheet and often after the first paint (its socket opened 300-500 ms
+  // later on the first-load benchmark's phone), and a script of its own file ran only once that
+  // file had come (its socket a further 400 ms later).
   const classic = entry === "boot";
   const out = await esbuild.build({
     entryPoints: [join(web, "src", entry, `${entry}.ts`)], outdir: dist, splitting: !classic,
@@ -84,6 +86,15 @@ for (const entry of ["play", "home", "site", "replay", "learn", "boot"]) {
   }
   // The play page's first script (src/boot/boot.ts) must come in one request, first: no chunk of its own.
   if (entry === "boot" && (imports.length || out.outputFiles.length !== 1)) throw new Error(`boot.js must import nothing at run time: ${imports.join(" ")}`);
+  // The server puts it into the play page's head as an inline script (no request: it runs as soon
+  // as the head is parsed), allowed by its hash in the page's Content-Security-Policy: the
+  // manifest's "boot.js sha256" ('sha256-BASE64' of the file's exact bytes). Inline, nothing in it
+  // may end the element or open a comment.
+  if (entry === "boot") {
+    const text = Buffer.from(out.outputFiles[0].contents).toString("utf8");
+    if (/<\/script|<!--/i.test(text)) throw new Error("boot.js holds </script or <!--: it cannot be put into the page");
+    manifest["boot.js sha256"] = `sha256-${createHash("sha256").update(out.outputFiles[0].contents).digest("base64")}`;
+  }
   manifest[`${entry}.js imports`] = imports.join(" ");
   for (const file of out.outputFiles) {
     const name = file.path.slice(dist.length + 1);
@@ -120,9 +131,10 @@ for (const file of readdirSync(join(web, "po")).filter((f) => f.endsWith(".po"))
     }
   }
   sizes[`i18n/${lang}.json`] = emit(`i18n/${lang}.json`, "json", Buffer.from(JSON.stringify(client)));
-  // Each page's own strings, which the server puts into the page (scripts/page-strings.mjs).
+  // Each page's own strings, which the server puts into the page, with its formatted messages
+  // parsed ahead (scripts/page-strings.mjs).
   for (const [page, prefixes] of Object.entries(PAGE_STRINGS))
-    sizes[`i18n/${page}-${lang}.json`] = emit(`i18n/${page}-${lang}.json`, "json", Buffer.from(JSON.stringify(pick(client, prefixes))));
+    sizes[`i18n/${page}-${lang}.json`] = emit(`i18n/${page}-${lang}.json`, "json", Buffer.from(JSON.stringify(pageStringsFile(pick(client, prefixes), lang))));
 }
 writeFileSync(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 

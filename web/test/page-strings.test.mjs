@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { readPo } from "../scripts/po.mjs";
-import { PAGE_STRINGS, pick } from "../scripts/page-strings.mjs";
+import { IntlMessageFormat } from "intl-messageformat";
+import { PAGE_STRINGS, PARSED_KEY, needsFormatter, pick } from "../scripts/page-strings.mjs";
 
 const web = join(import.meta.dirname, "..");
 const dist = join(web, "dist");
@@ -45,7 +46,24 @@ for (const page of Object.keys(PAGE_STRINGS)) {
     assert.deepEqual([...named].filter((k) => !Object.hasOwn(inline, k)), []);
     // And the build wrote them: the file the server puts into the page, in every language.
     const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8"));
-    const built = JSON.parse(readFileSync(join(dist, manifest[`i18n/${page}-en.json`].replace("/static/", "")), "utf8"));
+    const { [PARSED_KEY]: trees, ...built } = JSON.parse(readFileSync(join(dist, manifest[`i18n/${page}-en.json`].replace("/static/", "")), "utf8"));
     assert.deepEqual(Object.keys(built).sort(), Object.keys(inline).sort());
+    assert.ok(trees && Object.keys(trees).length >= (page === "play" ? 30 : 3), "the formatted messages come parsed");
+  });
+
+  test(`the ${page} page's parsed messages are the trees of its texts, in every language`, { skip: !existsSync(join(dist, "manifest.json")) && "no web build" }, () => {
+    const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8"));
+    for (const lang of ["en", "nl", "fi", "it", "pl", "de", "fr", "es", "ar"]) {
+      const { [PARSED_KEY]: trees, ...texts } = JSON.parse(readFileSync(join(dist, manifest[`i18n/${page}-${lang}.json`].replace("/static/", "")), "utf8"));
+      const want = Object.keys(texts).filter((k) => needsFormatter(texts[k])).sort();
+      assert.deepEqual(Object.keys(trees).sort(), want, `${lang}: a tree for each message that needs the formatter, no other`);
+      for (const key of want) assert.deepEqual(trees[key], new IntlMessageFormat(texts[key], lang, undefined, { ignoreTag: true }).getAst(), `${lang} ${key}`);
+    }
   });
 }
+
+test("needsFormatter: plain text and simple arguments do not, plural, select, styles and quotes do", () => {
+  for (const text of ["Throw", "Square {square}", "{a} and {b}", ""]) assert.equal(needsFormatter(text), false, text);
+  for (const text of ["{n, plural, one {# piece} other {# pieces}}", "{v, select, you {You} other {They}}", "{p, number, percent}", "It''s", "'{x}'"])
+    assert.equal(needsFormatter(text), true, text);
+});

@@ -43,3 +43,19 @@ test("no block, an empty one, one that does not parse or is not an object: nothi
     b.remove();
   }
 });
+
+test("the block's parsed messages are formatted as they come; a tree that is not one falls back to the text", () => {
+  // The tree says "trees" where the text says "text": which of the two was formatted shows.
+  const tree = [{ type: 5, value: "v", options: { a: { value: [{ type: 0, value: "tree a" }] }, other: { value: [{ type: 0, value: "tree other" }] } } }];
+  block(JSON.stringify({ "play.x": "{v, select, a {text a} other {text other}}", "play.y": "{v, select, a {y a} other {y other}}",
+    "@parsed": { "play.x": tree, "play.y": { not: "a tree" } } }));
+  assert.equal(i18n.usePageStrings("en"), true);
+  assert.equal(i18n.t("play.x", { v: "a" }), "tree a");
+  assert.equal(i18n.t("play.y", { v: "a" }), "y a");
+  assert.equal(i18n.has("@parsed"), false, "the trees are no string");
+  // A block whose "@parsed" is no object: the texts are taken and parsed.
+  document.getElementById("page-strings").remove();
+  block(JSON.stringify({ "play.x": "{v, select, a {text a} other {text other}}", "@parsed": [1] }));
+  assert.equal(i18n.usePageStrings("en"), true);
+  assert.equal(i18n.t("play.x", { v: "a" }), "text a");
+});

@@ -262,8 +262,10 @@ std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, R
     ctx.set("game", std::string(gameId)).set("ruleset", std::string(r.key)).set("rulesetName", c.get("ruleset." + std::string(r.key)));
     ctx.set("heading", c.format("label.value", {{"label", c.get("play.title")}, {"value", c.get("ruleset." + std::string(r.key))}}));
     ctx.set("board", boardJson(r)).set("script", asset("play.js"));
-    // Its first module opens the game's socket before play.js has arrived (web/src/boot/boot.ts).
-    ctx.set("boot", asset("boot.js"));
+    // Its first script opens the game's socket before play.js has arrived (web/src/boot/boot.ts):
+    // inline when the build allows it (run as the head is parsed), else its file.
+    if (!bootSource.empty()) ctx.set("bootSource", bootSource);
+    else ctx.set("boot", asset("boot.js"));
     // The first load (web/README.md "First load"): the page carries its strings and the game's
     // commitment, so its script opens the socket and says hello without another request first.
     // ("strings": the catalog's URL preloaded in the head, only for a page without them).

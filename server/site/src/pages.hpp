@@ -33,6 +33,11 @@ struct Impl {
     /// "PAGE/LANG" ("play/nl", "home/nl") → that page's strings as JSON, safe inside a
     /// `<script type="application/json">` (scriptSafeJson); absent when the build wrote none.
     std::map<std::string, std::string, std::less<>> pageStrings;
+    /// The play page's first script (web/src/boot/boot.ts), put into its head inline, and its
+    /// CSP source ('sha256-BASE64', the manifest's "boot.js sha256"); both empty when the build
+    /// has none or it could not be inlined (the page then names the file).
+    std::string bootSource;
+    std::string bootHash;
 
     /// `lang` when supported, else "en".
     std::string knownLanguage(std::string_view lang) const;

@@ -114,6 +114,20 @@ Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_
             text << in.rdbuf();
             if (text.str().starts_with('{')) pageStrings[std::string(page) + "/" + lang] = scriptSafeJson(text.str());
         }
+    // The play page's first script, inline: allowed by its hash (web/scripts/build.mjs), and only
+    // when nothing in it could end the element.
+    if (const auto url = manifest.find("boot.js"), hash = manifest.find("boot.js sha256");
+        url != manifest.end() && hash != manifest.end() && url->second.starts_with("/static/") && hash->second.starts_with("sha256-")) {
+        std::ifstream in(webRoot / "dist" / url->second.substr(8), std::ios::binary);
+        std::stringstream text;
+        text << in.rdbuf();
+        std::string lower = text.str();
+        for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (in && !lower.empty() && lower.find("</script") == std::string::npos && lower.find("<!--") == std::string::npos) {
+            bootSource = text.str();
+            bootHash = hash->second;
+        }
+    }
     for (const std::string& lang : languages)
         for (const std::string& page : contentPages()) pages["/" + lang + "/" + page] = renderContent(lang, page);
     // Render one play and one error page per language now, so broken templates fail at start-up.
@@ -136,7 +150,7 @@ std::string_view Site::direction(std::string_view lang) const {
 std::optional<Page> Site::content(std::string_view path) const {
     auto it = impl_->pages.find(path);
     if (it == impl_->pages.end()) return std::nullopt;
-    return Page{200, it->second};
+    return Page{200, it->second, {}};
 }
 
 std::vector<std::string> Site::contentPaths() const {
@@ -146,16 +160,16 @@ std::vector<std::string> Site::contentPaths() const {
 }
 
 Page Site::play(std::string_view lang, std::string_view gameId, RulesetId ruleset, std::string_view commitment) const {
-    return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset, commitment)};
+    return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset, commitment), impl_->bootHash};
 }
 
 Page Site::replay(std::string_view lang, std::string_view gameId) const {
-    return Page{200, impl_->renderReplay(impl_->knownLanguage(lang), gameId)};
+    return Page{200, impl_->renderReplay(impl_->knownLanguage(lang), gameId), {}};
 }
 
 Page Site::error(std::string_view lang, ErrorKind kind) const {
     const int status = kind == ErrorKind::BadRequest ? 400 : kind == ErrorKind::GameExpired ? 410 : kind == ErrorKind::GameFull ? 409 : 404;
-    return Page{status, impl_->renderError(impl_->knownLanguage(lang), kind)};
+    return Page{status, impl_->renderError(impl_->knownLanguage(lang), kind), {}};
 }
 
 std::vector<std::string> Site::missingStrings() const {

@@ -30,6 +30,9 @@ struct Response {
     std::string contentType = "text/plain; charset=utf-8";
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;  ///< extra headers (Location, Cache-Control, ...)
+    /// The CSP source ('sha256-BASE64') of an inline script the body runs, empty for none: the
+    /// Content-Security-Policy's script-src allows it (net/security_headers.hpp).
+    std::string inlineScriptHash;
     /// When set, the body to send instead of `body`: immutable bytes shared with a cache (the
     /// static files, the compressed pages), sent without a copy.
     std::shared_ptr<const std::string> sharedBody;

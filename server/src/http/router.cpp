@@ -46,6 +46,7 @@ Response Router::page(const site::Page& p) const {
     r.status = p.status;
     r.contentType = "text/html; charset=utf-8";
     r.body = p.body;
+    r.inlineScriptHash = p.inlineScriptHash;
     r.headers.emplace_back("Cache-Control", "no-cache");
     return r;
 }

@@ -207,7 +207,7 @@ void HttpSession::respond(Response response, unsigned version, bool keepAlive, b
 
 template <class Message>
 void HttpSession::fillHeaders(Message& res, const Response& response, bool keepAlive) {
-    addSecurityHeaders(res);
+    addSecurityHeaders(res, response.inlineScriptHash);
     if (!response.contentType.empty()) res.set(http::field::content_type, response.contentType);
     for (auto& [name, value] : response.headers) res.set(name, value);
     res.keep_alive(keepAlive);

@@ -4,10 +4,18 @@
 // the same syntax the server formats with ICU (server/site/src/message.cpp).
 import { IntlMessageFormat } from "intl-messageformat";
 
+/** A message's syntax tree as intl-messageformat parses it (what a page's strings carry under "@parsed"). */
+type ParsedMessage = ConstructorParameters<typeof IntlMessageFormat>[0];
+
 export type Params = Record<string, string | number>;
 
 let strings: Record<string, string> = {};
 let locale = "en";
+/** The member of a page's strings block that holds its parsed messages (scripts/page-strings.mjs PARSED_KEY). */
+const PARSED_KEY = "@parsed";
+
+/** Messages the page carries already parsed (scripts/page-strings.mjs), by key. */
+let parsed: Record<string, ParsedMessage> = {};
 /** Compiled formats by key: the text itself for a plain one, null for a pattern that did not parse (reported once). */
 const compiled = new Map<string, IntlMessageFormat | string | null>();
 
@@ -22,11 +30,13 @@ export function isPlain(text: string): boolean {
 }
 
 // The formatter looks the locale up among the browser's (Intl.NumberFormat.supportedLocalesOf)
-// for every message it compiles; the first lookup builds the browser's whole list of locales,
-// about 200 ms at a slow phone's speed, the largest part of the play page's first load. The
-// site's nine languages are its own tags, so the page takes its tag as it is: the library's own
-// answer for a tag the browser does not list (its public static, replaced).
-IntlMessageFormat.resolveLocale = (locales) => new Intl.Locale(typeof locales === "string" ? locales : locales[0] ?? "en");
+// for every message it compiles, and makes an Intl.Locale of it: the first lookup builds the
+// browser's whole list of locales (about 200 ms at a slow phone's speed) and the first
+// Intl.Locale loads locale data (80 ms). It formats with the tag it was given; the resolved
+// locale only feeds the parser's date skeletons (the site has none) and resolvedOptions (never
+// called here). So the page resolves nothing (the library's own answer where Intl.Locale is
+// missing; its public static, replaced).
+IntlMessageFormat.resolveLocale = () => undefined;
 
 /** One Intl formatter per locale and options, shared by every compiled message (intl-messageformat's `formatters` option). */
 function memo<A extends unknown[], R>(make: (...args: A) => R): (...args: A) => R {
@@ -62,17 +72,23 @@ export function usePageStrings(lang = document.documentElement.lang || "en"): bo
   try {
     const table = JSON.parse(block.textContent) as unknown;
     if (!table || typeof table !== "object" || Array.isArray(table)) return false;
-    setStrings(table as Record<string, string>, lang);
+    const { [PARSED_KEY]: trees, ...texts } = table as Record<string, unknown>;
+    setStrings(texts as Record<string, string>, lang, trees && typeof trees === "object" && !Array.isArray(trees) ? trees as Record<string, ParsedMessage> : {});
     return true;
   } catch {
     return false;
   }
 }
 
-/** Uses an already parsed catalog (tests, or a page that inlines nothing). */
-export function setStrings(table: Record<string, string>, lang = "en"): void {
+/**
+ * Uses an already parsed catalog (tests, or a page that inlines nothing); `trees`, messages of
+ * it already parsed (key → syntax tree), are formatted without the parser. A tree that is not
+ * an array is ignored (the text is parsed).
+ */
+export function setStrings(table: Record<string, string>, lang = "en", trees: Record<string, ParsedMessage> = {}): void {
   strings = table;
   locale = lang;
+  parsed = trees;
   compiled.clear();
   simple.clear();
 }
@@ -112,7 +128,8 @@ function compile(key: string, text: string): IntlMessageFormat | string | null {
   if (isPlain(text)) { compiled.set(key, text); return text; }
   try {
     // Latin digits in every language, as on the board and on the server (ICU, server/site).
-    fmt = new IntlMessageFormat(text, `${locale}-u-nu-latn`, undefined, { ignoreTag: true, formatters });
+    const tree = Object.prototype.hasOwnProperty.call(parsed, key) && Array.isArray(parsed[key]) ? parsed[key]! : text;
+    fmt = new IntlMessageFormat(tree, `${locale}-u-nu-latn`, undefined, { ignoreTag: true, formatters });
   } catch (err) {
     console.error(`strings: ${key} is not a valid message: ${String(err)}`);
     fmt = null;

@@ -27,6 +27,9 @@ bool isOffered(RulesetId id);
 struct Page {
     int status = 200;
     std::string body;
+    /// The CSP source of an inline script the page runs ('sha256-BASE64'), empty for none: the
+    /// server adds it to the page's script-src.
+    std::string inlineScriptHash;
 };
 
 /// What went wrong, for the friendly error page.
