@@ -104,7 +104,8 @@ struct WebRootWithBoot : WebRoot {
     }
 };
 
-const std::string kBootHash = "sha256-EcXTmA5zLpxgbwbX1K8+OtXWcBYClVNHsZ5XIgjwCPQ=";
+/// The CSP hash of the first script below, "(()=>{let a=1<2;})();\n" (its SHA-256, computed apart).
+const std::string kBootHash = "sha256-NGhQIvKMXt1UyuYh7/V6HTQgqcg+DEFYg065T7MIIxw=";
 
 }  // namespace
 
@@ -124,9 +125,12 @@ TEST(FirstLoad, ThePlayPageRunsItsFirstScriptInlineAndNamesItsHashForThePolicy) 
     EXPECT_EQ(site.error("en", ErrorKind::NotFound).inlineScriptHash, "");
 }
 
-TEST(FirstLoad, AFirstScriptThatCouldEndItsElementOrHasNoHashIsNamedByItsFileInstead) {
+TEST(FirstLoad, AFirstScriptThatCouldEndItsElementOrWhoseHashDisagreesIsNamedByItsFileInstead) {
+    // The build's hash must be the bytes' (a stale or malformed one would have the page block its own script).
     for (const auto& [source, hash] : std::vector<std::pair<std::string, std::string>>{
-             {"let s='</SCRIPT><script>alert(1)';", kBootHash}, {"let s='<!--';", kBootHash}, {"let a=1;", ""}, {"let a=1;", "md5-x"}, {"", kBootHash}}) {
+             {"let s='</SCRIPT><script>alert(1)';", kBootHash}, {"let s='<!--';", kBootHash}, {"(()=>{let a=1<2;})();\r\n", kBootHash},
+             {"(()=>{let a=1<3;})();\n", kBootHash}, {"(()=>{let a=1<2;})();\n", ""}, {"(()=>{let a=1<2;})();\n", "sha256-abc"},
+             {"(()=>{let a=1<2;})();\n", "sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}, {"", kBootHash}}) {
         const WebRootWithBoot root(source, hash);
         const Site site(root.dir, "0.1.0", "0123456789abcdef");
         const Page page = site.play("en", "abc123", RulesetId::Standard, kCommitment);

@@ -263,7 +263,8 @@ std::string Impl::renderPlay(const std::string& lang, std::string_view gameId, R
     ctx.set("heading", c.format("label.value", {{"label", c.get("play.title")}, {"value", c.get("ruleset." + std::string(r.key))}}));
     ctx.set("board", boardJson(r)).set("script", asset("play.js"));
     // Its first script opens the game's socket before play.js has arrived (web/src/boot/boot.ts):
-    // inline when the build allows it (run as the head is parsed), else its file.
+    // inline when the build allows it (run as the head is parsed), else its file, async so that
+    // it never holds up the parser (it starts nothing when the page's script ran first).
     if (!bootSource.empty()) ctx.set("bootSource", bootSource);
     else ctx.set("boot", asset("boot.js"));
     // The first load (web/README.md "First load"): the page carries its strings and the game's

@@ -9,6 +9,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <openssl/evp.h>
+#include <openssl/sha.h>
+
 #include "languages.hpp"
 #include "pages.hpp"
 
@@ -28,8 +31,16 @@ bool isOffered(RulesetId id) {
     return false;
 }
 
-
 namespace {
+
+/// The CSP source of an inline script of `bytes`: 'sha256-' and the base64 of their SHA-256 (51 characters).
+std::string cspHashOf(std::string_view bytes) {
+    unsigned char digest[SHA256_DIGEST_LENGTH];
+    SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), digest);
+    unsigned char base64[4 * ((SHA256_DIGEST_LENGTH + 2) / 3) + 1];
+    const int n = EVP_EncodeBlock(base64, digest, SHA256_DIGEST_LENGTH);
+    return "sha256-" + std::string(reinterpret_cast<const char*>(base64), static_cast<std::size_t>(n));
+}
 
 /// Reads web/dist/manifest.json: a flat JSON object of logical name → URL (for "PAGE.js imports",
 /// the URLs of the chunks the page's script imports, space separated).
@@ -114,16 +125,20 @@ Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_
             text << in.rdbuf();
             if (text.str().starts_with('{')) pageStrings[std::string(page) + "/" + lang] = scriptSafeJson(text.str());
         }
-    // The play page's first script, inline: allowed by its hash (web/scripts/build.mjs), and only
-    // when nothing in it could end the element.
+    // The play page's first script, inline: allowed by the hash of its bytes, computed here and
+    // required to agree with the build's (web/scripts/build.mjs "boot.js sha256"), and only when
+    // nothing in it could end the element or change the bytes the browser hashes (a CR, which
+    // the HTML parser turns into LF; a NUL). Otherwise the page names the file.
     if (const auto url = manifest.find("boot.js"), hash = manifest.find("boot.js sha256");
-        url != manifest.end() && hash != manifest.end() && url->second.starts_with("/static/") && hash->second.starts_with("sha256-")) {
+        url != manifest.end() && hash != manifest.end() && url->second.starts_with("/static/")) {
         std::ifstream in(webRoot / "dist" / url->second.substr(8), std::ios::binary);
         std::stringstream text;
         text << in.rdbuf();
         std::string lower = text.str();
         for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        if (in && !lower.empty() && lower.find("</script") == std::string::npos && lower.find("<!--") == std::string::npos) {
+        const bool inlinable = in && !lower.empty() && lower.find("</script") == std::string::npos &&
+                               lower.find("<!--") == std::string::npos && lower.find_first_of(std::string_view("\r\0", 2)) == std::string::npos;
+        if (inlinable && cspHashOf(text.str()) == hash->second) {
             bootSource = text.str();
             bootHash = hash->second;
         }

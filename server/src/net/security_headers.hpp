@@ -20,9 +20,10 @@ inline std::string contentSecurityPolicy(std::string_view inlineScriptHash) {
     const bool wellFormed = inlineScriptHash.size() == 51 && inlineScriptHash.starts_with("sha256-") &&
         inlineScriptHash.substr(7).find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=") == std::string_view::npos;
     std::string policy = kContentSecurityPolicy;
-    if (!wellFormed) return policy;
-    const std::string_view at = "'wasm-unsafe-eval'";
-    policy.insert(policy.find(at) + at.size(), " '" + std::string(inlineScriptHash) + "'");
+    const std::string_view at = "script-src 'self'";
+    const auto where = policy.find(at);
+    if (!wellFormed || where == std::string::npos) return policy;
+    policy.insert(where + at.size(), " '" + std::string(inlineScriptHash) + "'");
     return policy;
 }
 
