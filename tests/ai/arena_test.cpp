@@ -90,4 +90,21 @@ TEST(Wilson, KnownIntervals) {
 }
 
 }  // namespace
+// Piccione's expert above the intermediate (engine/ai/README.md "Kendall and Piccione"): the
+// race evaluation once counted 28-30 as further, a piece in hand at 37 squares and what was left
+// of the turn, and the expert at depth 2 won about a third of its games against the plain pip
+// count's depth-1 player. Reproducible: depth-capped, no time budget, a fixed seed.
+TEST(Arena, PiccionesExpertBeatsTheIntermediate) {
+    ArenaConfig c;
+    c.rules = RulesetId::Piccione;
+    c.a.level = Level::Expert;
+    c.a.maxDepth = 2;
+    c.b.level = Level::Intermediate;
+    c.games = 400;
+    c.seed = 12;
+    const ArenaResult r = runArena(c);
+    EXPECT_EQ(r.unfinished, 0);
+    EXPECT_GE(r.winsA, 210) << "the expert won " << r.winsA << " of 400";  // 224 (56%) now; about 130 with the evaluation before
+}
+
 }  // namespace senet::ai

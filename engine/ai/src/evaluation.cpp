@@ -48,9 +48,12 @@ using detail::waterDanger;
 constexpr double kThreatWhenToThrow = 0.35;
 constexpr double kThreatWhenWaiting = 0.85;
 
-/// Piccione: squares still to travel for a piece in the hand. It needs a whole throw of 1 and an
-/// empty square 1 to enter (rule 5), so it costs more than the 31 squares of its path.
-constexpr double kPiccioneHandDistance = 37;
+/// Piccione: squares still to travel for a piece in the hand: the 31 of its path, so that
+/// entering gains what a step of 1 gains. Measured (engine/ai/README.md "Kendall and Piccione"):
+/// counting the wait for a whole 1 on top (34 or 37) makes the expert enter too eagerly and lose
+/// to the plain pip count (53.7% and 53.4% against the intermediate at depth 2, against 59.7%);
+/// less (28, 25) makes it hold pieces back (47.4%, 12.5%).
+constexpr double kPiccioneHandDistance = 31;
 
 /// Squares still to travel for a piece on each square: the race distance. Houses that need a
 /// particular throw to bear off count a little more than their plain distance.
@@ -105,15 +108,15 @@ static_assert(rulesets::kKendall.stopSquare > 5 && rulesets::kKendall.houseSquar
                   rulesets::kKendall.houseSquare("re-atoum") > 0 && rulesets::kKendall.houseSquare("horus") > 0,
               "kendallDistance needs Kendall's houses");
 
-/// Piccione (`r`): the plain distance to 31; 28-30 bear off only by the exact amount, but a
-/// throw can be split, so they cost little more (RULES.md "Piccione" 12).
+/// Piccione (`r`): the plain distance to 31 (RULES.md "Piccione" 12: 28-30 bear off only by the
+/// exact amount, but a throw can be split). Counting 28-30 as 0.4 squares further, as an earlier
+/// version did, kept the expert's pieces out of them: it won 34.8% against the intermediate at
+/// depth 1, against 49.8% without.
 DistanceTable piccioneDistance(const Ruleset& r) {
     DistanceTable d = plainDistance(r);
     d.sq[r.waterSquare] = kPiccioneHandDistance;  // never stands here (back to the hand, rule 11)
-    for (int s = r.houseSquare("three-birds"); s <= kSquareCount; ++s) d.sq[s] += 0.4;
     return d;
 }
-static_assert(rulesets::kPiccione.houseSquare("three-birds") > 0, "piccioneDistance needs Piccione's houses");
 
 /// Where the evaluation takes a piece sent back by the House of Water to land when the ruleset
 /// sends it to the lowest empty square (Jéquier 5): a fixed estimate, not read from the board.
@@ -187,15 +190,6 @@ double tempoFor(RulesetId id) {
     return tempo[static_cast<int>(id)];
 }
 
-/// Piccione: what the player to move still has of the current turn, in squares: the remainder
-/// to spend, a due entry throw and the owed extra throws (rules 6 and 10), each throw at the
-/// mean throw. Squares 15 and 26 owe a throw to whoever lands there; a piece on square 1 goes
-/// back to the hand when its owner passes (rule 9).
-double piccioneTurnLeft(const Position& p) {
-    const double meanThrow = tempoFor(p.rulesetId);
-    return p.remainder + meanThrow * (p.owedThrows + (p.entryThrowDue ? 1 : 0));
-}
-
 /// Standard, Jéquier, Kendall and Piccione: a race in squares, for player 1 minus player 2.
 double raceValue(const Position& p, Evaluation kind) {
     const Ruleset& r = p.rules();
@@ -209,9 +203,11 @@ double raceValue(const Position& p, Evaluation kind) {
     }
     const double tempo = tempoFor(r.id);
     double score = dist2 - dist1;  // positive: player 1 is ahead
-    // The side to move has the next throw: half a turn ahead (Piccione: also what is left of its turn).
-    const double ahead = p.throwDue() && !(piccione && p.direction != TurnDirection::Unset) ? tempo / 2 : 0;
-    const double mine = ahead + (piccione ? piccioneTurnLeft(p) : 0);
+    // The side to move has the next throw: half a turn ahead. Not in Piccione: there the search
+    // reaches its leaves at different points of a turn (a remainder, owed throws, an entry throw),
+    // and crediting them (what is left of the turn at the mean throw, and the half turn) made the
+    // expert worse at depth 2 (46.8% and 47.4% against the intermediate, against 59.7% without).
+    const double mine = piccione ? 0 : (p.throwDue() ? tempo / 2 : 0);
     score += p.turn == Player::One ? mine : -mine;
     if (kind == Evaluation::Full) {
         if (!piccione) score += oneThrowThreats(p);
