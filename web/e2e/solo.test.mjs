@@ -15,7 +15,9 @@ test("a pass-and-play game runs to the end", { timeout: 240000 }, async () => {
   const problems = watchConsole(page);
   await startGame(page, server.url, { opponent: "local", ruleset: "jequier", lang: "fi" });
   let shot = false;
+  // A Jéquier game by both seats is long (up to 60 s on a loaded 2-core machine): most of the test's time.
   await playToEnd([page], {
+    limit: 200000,
     onStep: async (n) => {
       if (n === 25 && !shot) {
         shot = true;
