@@ -49,7 +49,7 @@ TEST_F(Http, ThePlayPagesPolicyAllowsItsInlineFirstScriptByItsHash) {
     for (char& c : base64) c = c == '-' ? '+' : c == '_' ? '/' : c;
     while (base64.size() % 4) base64 += '=';
     EXPECT_EQ(page.header("content-security-policy"),
-              "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-" + base64 + "'; style-src 'self'; img-src 'self' data:; "
+              "default-src 'self'; script-src 'self' 'sha256-" + base64 + "' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
               "connect-src 'self'; base-uri 'none'; frame-ancestors 'none'");
     // The home page runs no inline script: the plain policy.
     EXPECT_EQ(httpRequest(port(), "GET", "/en/").header("content-security-policy").find("sha256"), std::string::npos);
