@@ -27,7 +27,7 @@ PlayoutResult randomSplitStepPlayout(Position p, Rng& rng, int maxPlies) {
         core::stepTable(r, p, v, steps);
         Move m = Move::pass();
         if (steps.count) m = core::stepAt(r, steps, static_cast<int>(((x >> 32) * static_cast<std::uint64_t>(steps.count)) >> 32));
-        p = core::applySplitStep(r, p, v, m);
+        core::playSplitStep(r, p, v, m);
         if (m.has(kBearOff)) result.outcome = core::outcome(r, p);
         ++result.plies;
     }

@@ -126,30 +126,32 @@ SENET_INLINE void oweThrow(Position& q) {
     if (q.owedThrows < 255) ++q.owedThrows;  // saturates: unreachable in play (a position caps BONUS at 255)
 }
 
-/// The position after one step `m` (from splitSteps for the same `p` and `v`, or a pass when it
-/// gave none). RULES.md "Command line, Piccione additions", `apply` steps 1-4, and rules 9-13.
-SENET_INLINE Position applySplitStep(const Ruleset& r, const Position& p, int v, Move m) {
-    Position q = p;
-    const int me = index(p.turn);
-    int budget = p.remainder;
-    if (p.throwDue()) {
+/// Plays one step `m` on `q` in place (`m` from splitSteps for the same position and `v`, or a
+/// pass when it gave none). RULES.md "Command line, Piccione additions", `apply` steps 1-4, and
+/// rules 9-13. In place so that a playout keeps its position in registers: a copy per step
+/// made the CPU reload fields just written byte by byte (a store-forwarding stall each step).
+SENET_INLINE void playSplitStep(const Ruleset& r, Position& q, int v, Move m) {
+    const Player mover = q.turn;
+    const int me = index(mover);
+    int budget = q.remainder;
+    if (q.throwDue()) {
         // Step 1: a new throw; an owed one is now made. Rule 10: every 5 owes one more.
-        if (!p.entryThrowDue && p.direction != TurnDirection::Unset) --q.owedThrows;
+        if (!q.entryThrowDue && q.direction != TurnDirection::Unset) --q.owedThrows;
         if (r.givesExtraThrow(v)) oweThrow(q);
         budget = v;
     }
     if (m.isPass()) {
         // Rule 9: the mover's piece on square 1 goes back to the hand; the turn ends at once.
         q.board[me] &= ~bit(r.entrySquare);
-        endTurn(q, opponent(p.turn));
-        return q;
+        endTurn(q, opponent(mover));
+        return;
     }
     if (m.has(kEnter)) {
         // Rule 5: entering spends the whole 1; the entry throw comes next (rule 6).
         q.board[me] |= bit(m.to);
         q.direction = TurnDirection::Forward;
         q.entryThrowDue = true;
-        return q;
+        return;
     }
     q.board[me] &= ~bit(m.from);
     if (m.has(kBearOff)) ++q.off[me];
@@ -157,11 +159,18 @@ SENET_INLINE Position applySplitStep(const Ruleset& r, const Position& p, int v,
         q.board[me] |= bit(m.to);
         if (r.extraThrowSquares & bit(m.to)) oweThrow(q);  // rule 10: 15 and 26
     }
-    q.remainder = static_cast<std::uint8_t>(budget - stepAmount(m));
+    const int remainder = budget - stepAmount(m);
+    q.remainder = static_cast<std::uint8_t>(remainder);
     q.direction = m.has(kBackward) ? TurnDirection::Backward : TurnDirection::Forward;
     q.entryThrowDue = false;
-    if (q.off[me] >= r.piecesPerSide) endTurn(q, p.turn);  // rule 13: the game is over
-    else if (!q.remainder && !q.owedThrows) endTurn(q, opponent(p.turn));
+    if (q.off[me] >= r.piecesPerSide) endTurn(q, mover);  // rule 13: the game is over
+    else if (!remainder && !q.owedThrows) endTurn(q, opponent(mover));
+}
+
+/// The position after one step `m` of `p` (see playSplitStep).
+SENET_INLINE Position applySplitStep(const Ruleset& r, const Position& p, int v, Move m) {
+    Position q = p;
+    playSplitStep(r, q, v, m);
     return q;
 }
 
