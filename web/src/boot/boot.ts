@@ -41,6 +41,28 @@ if (/^[A-Za-z0-9_-]{1,64}$/.test(game) && "WebSocket" in window && !isPageStarte
     if (!recordedCommitment(game)) return null;
     return JSON.stringify({ t: "hello", d: secret ? { secret, clientSeed: clientSeed(game) } : {} });
   };
+  // The socket first: its handshake starts before the seat is read
+  // and the hello made (storage, the seed), and the open event comes only after this script.
+  try {
+    socket = openSocket(path);
+  } catch {
+    /* a socket refused here: the page's script opens its own, and says what fails */
+  }
+  if (socket) {
+    const opened = socket;
+    const keep = (e: MessageEvent): void => { early.push(e); };
+    opened.addEventListener("message", keep);
+    opened.addEventListener("open", say);
+    const handed: EarlySocket = {
+      path, socket: opened,
+      takeOver: () => {
+        taken = true;
+        opened.removeEventListener("message", keep);
+        return { early, helloSaid };
+      },
+    };
+    window.senetEarlySocket = handed;
+  }
   const seat = fragmentValue("seat");
   const invite = fragmentValue("invite");
   const stored = storedSecret(game);
@@ -62,25 +84,5 @@ if (/^[A-Za-z0-9_-]{1,64}$/.test(game) && "WebSocket" in window && !isPageStarte
     }
   } else {
     hello = helloFor(stored ?? "");
-  }
-  try {
-    socket = openSocket(path);
-  } catch {
-    /* a socket refused here: the page's script opens its own, and says what fails */
-  }
-  if (socket) {
-    const opened = socket;
-    const keep = (e: MessageEvent): void => { early.push(e); };
-    opened.addEventListener("message", keep);
-    opened.addEventListener("open", say);
-    const handed: EarlySocket = {
-      path, socket: opened,
-      takeOver: () => {
-        taken = true;
-        opened.removeEventListener("message", keep);
-        return { early, helloSaid };
-      },
-    };
-    window.senetEarlySocket = handed;
   }
 }

@@ -308,6 +308,10 @@ async function main(): Promise<void> {
   // (the first script said it, or the socket is still opening) the board is built at once, while
   // the module is evaluated: the page's first render (render-blocking until then, templates/layout.html) has it.
   if (page.connect()) await new Promise((resolve) => setTimeout(resolve, 0));
+  // The seat when it is known at once (the fragment's or the stored one; an invite's join may
+  // still be on its way): the first render, which may come with the board, shows it (the invite, the resume link).
+  const known = await Promise.race([seatTaken, Promise.resolve(null)]);
+  if (known) model.secret = known.secret;
   // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
   // query matches the stylesheet's.
   setupAttention(model.game);  // before the board: building it shows the states that came first
