@@ -139,3 +139,23 @@ TEST(FirstLoad, AFirstScriptThatCouldEndItsElementOrWhoseHashDisagreesIsNamedByI
         EXPECT_EQ(page.inlineScriptHash, "") << source;
     }
 }
+
+TEST(FirstLoad, ThePlayPageNamesItsStylesheetScriptAndChunksForPreloadAndRendersOnceItsScriptHasRun) {
+    const WebRoot root;
+    std::ofstream(root.dir / "dist" / "manifest.json")
+        << R"({"play.js": "/static/play-X.js", "play.js imports": "/static/chunk-A.js /static/chunk-B.js", "site.css": "/static/site-C.css", "site.js": "/static/site-D.js"})";
+    const Site site(root.dir, "0.1.0", "0123456789abcdef");
+    const Page page = site.play("en", "abc123", RulesetId::Standard, kCommitment);
+    // The Link header the server sends with it: fetched as the response's headers come.
+    EXPECT_EQ(page.preloadLinks,
+              "</static/site-C.css>; rel=preload; as=style, </static/play-X.js>; rel=modulepreload, "
+              "</static/chunk-A.js>; rel=modulepreload, </static/chunk-B.js>; rel=modulepreload");
+    EXPECT_NE(page.body.find("<script type=\"module\" src=\"/static/play-X.js\" blocking=\"render\"></script>"), std::string::npos);
+    // No other page has either.
+    EXPECT_EQ(site.replay("en", "abc123").preloadLinks, "");
+    EXPECT_EQ(site.error("en", ErrorKind::NotFound).preloadLinks, "");
+    const auto home = site.content("/en/");
+    ASSERT_TRUE(home.has_value());
+    EXPECT_EQ(home->preloadLinks, "");
+    EXPECT_EQ(home->body.find("blocking="), std::string::npos);
+}

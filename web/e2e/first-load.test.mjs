@@ -9,8 +9,9 @@
 // bench/first-load.mjs, not asserted here.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { launchBrowser, startServer, watchConsole } from "./helpers.mjs";
+import { LANGS, launchBrowser, startServer, watchConsole } from "./helpers.mjs";
 import { SLOW_4G, chainWaves, timedWaves, watchLoad } from "./load-watch.mjs";
+import { PLURAL_LETTERS, pluralTable } from "../scripts/page-strings.mjs";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 
@@ -136,5 +137,18 @@ test("the home page: the start form ready after one wave, no strings asked for, 
   assert.deepEqual(requests.filter((r) => /\/static\/i18n\//.test(r.url)).map((r) => r.url), []);
   assert.doesNotMatch(await page.locator("#my-games").innerText(), /\u27E6/);
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the plural tables a page carries (made by the build's Intl) are the browser's plural rules, in every language", { timeout: 60000 }, async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/en/`);
+  const tables = Object.fromEntries(LANGS.map((lang) => [lang, pluralTable(lang)]));
+  const differ = await page.evaluate(([tables, letters]) => Object.entries(tables).flatMap(([lang, table]) => {
+    const rules = new Intl.PluralRules(`${lang}-u-nu-latn`);
+    return [...table].flatMap((letter, n) => (letters[rules.select(n)] === letter ? [] : [`${lang} ${n}: ${letter}, the browser says ${rules.select(n)}`]));
+  }), [tables, PLURAL_LETTERS]);
+  assert.deepEqual(differ, []);
   await context.close();
 });

@@ -27,6 +27,25 @@ export function pick(all, prefixes) {
 export const PARSED_KEY = "@parsed";
 
 /**
+ * The member of a page's strings file that holds the language's plural categories of the whole
+ * numbers 0 to PLURAL_TABLE_SIZE - 1, one letter each (PLURAL_LETTERS), as Intl.PluralRules
+ * gives them: the page formats a plural of such a number without Intl, whose first use costs a
+ * slow phone about 200 ms (src/shared/i18n.ts quickFormat).
+ */
+export const PLURAL_KEY = "@plural";
+export const PLURAL_TABLE_SIZE = 1000;
+/** A plural category's letter in the PLURAL_KEY table. */
+export const PLURAL_LETTERS = { zero: "z", one: "o", two: "t", few: "f", many: "m", other: "x" };
+
+/** The PLURAL_KEY table of `lang` (cardinal categories of 0 … PLURAL_TABLE_SIZE - 1). */
+export function pluralTable(lang) {
+  const rules = new Intl.PluralRules(lang);
+  let table = "";
+  for (let n = 0; n < PLURAL_TABLE_SIZE; n++) table += PLURAL_LETTERS[rules.select(n)];
+  return table;
+}
+
+/**
  * Whether `text` needs intl-messageformat: anything beyond plain text and simple `{name}`
  * arguments (the same test as isPlain and simpleParts of src/shared/i18n.ts).
  */
@@ -39,11 +58,12 @@ export function needsFormatter(text) {
 /**
  * A page's strings file: `strings` (key → message) and, under PARSED_KEY, each message that
  * needs the formatter as the syntax tree intl-messageformat parses it to (ignoreTag, as the
- * page formats; `lang`, its BCP 47 tag). Throws for a message that does not parse.
+ * page formats; `lang`, its BCP 47 tag), and under PLURAL_KEY the language's plural table.
+ * Throws for a message that does not parse.
  */
 export function pageStringsFile(strings, lang) {
   const parsed = {};
   for (const [key, text] of Object.entries(strings))
     if (needsFormatter(text)) parsed[key] = new IntlMessageFormat(text, lang, undefined, { ignoreTag: true }).getAst();
-  return { ...strings, [PARSED_KEY]: parsed };
+  return { ...strings, [PARSED_KEY]: parsed, [PLURAL_KEY]: pluralTable(lang) };
 }

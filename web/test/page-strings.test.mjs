@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { readPo } from "../scripts/po.mjs";
 import { IntlMessageFormat } from "intl-messageformat";
-import { PAGE_STRINGS, PARSED_KEY, needsFormatter, pick } from "../scripts/page-strings.mjs";
+import { PAGE_STRINGS, PARSED_KEY, PLURAL_KEY, needsFormatter, pick, pluralTable } from "../scripts/page-strings.mjs";
 
 const web = join(import.meta.dirname, "..");
 const dist = join(web, "dist");
@@ -46,17 +46,19 @@ for (const page of Object.keys(PAGE_STRINGS)) {
     assert.deepEqual([...named].filter((k) => !Object.hasOwn(inline, k)), []);
     // And the build wrote them: the file the server puts into the page, in every language.
     const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8"));
-    const { [PARSED_KEY]: trees, ...built } = JSON.parse(readFileSync(join(dist, manifest[`i18n/${page}-en.json`].replace("/static/", "")), "utf8"));
+    const { [PARSED_KEY]: trees, [PLURAL_KEY]: plurals, ...built } = JSON.parse(readFileSync(join(dist, manifest[`i18n/${page}-en.json`].replace("/static/", "")), "utf8"));
     assert.deepEqual(Object.keys(built).sort(), Object.keys(inline).sort());
     assert.ok(trees && Object.keys(trees).length >= (page === "play" ? 30 : 3), "the formatted messages come parsed");
+    assert.equal(plurals, pluralTable("en"), "and the language's plural table");
   });
 
   test(`the ${page} page's parsed messages are the trees of its texts, in every language`, { skip: !existsSync(join(dist, "manifest.json")) && "no web build" }, () => {
     const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8"));
     for (const lang of ["en", "nl", "fi", "it", "pl", "de", "fr", "es", "ar"]) {
-      const { [PARSED_KEY]: trees, ...texts } = JSON.parse(readFileSync(join(dist, manifest[`i18n/${page}-${lang}.json`].replace("/static/", "")), "utf8"));
+      const { [PARSED_KEY]: trees, [PLURAL_KEY]: plurals, ...texts } = JSON.parse(readFileSync(join(dist, manifest[`i18n/${page}-${lang}.json`].replace("/static/", "")), "utf8"));
       const want = Object.keys(texts).filter((k) => needsFormatter(texts[k])).sort();
       assert.deepEqual(Object.keys(trees).sort(), want, `${lang}: a tree for each message that needs the formatter, no other`);
+      assert.equal(plurals, pluralTable(lang), `${lang}: the plural table`);
       for (const key of want) assert.deepEqual(trees[key], new IntlMessageFormat(texts[key], lang, undefined, { ignoreTag: true }).getAst(), `${lang} ${key}`);
     }
   });

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { IntlMessageFormat } from "intl-messageformat";
 import { readPo } from "../scripts/po.mjs";
+import { PAGE_STRINGS, PARSED_KEY, PLURAL_KEY, pageStringsFile, pick, pluralTable } from "../scripts/page-strings.mjs";
 import { i18n } from "../testlib/unit-env.mjs";
 
 const po = join(dirname(fileURLToPath(import.meta.url)), "..", "po");
@@ -73,4 +74,60 @@ test("simpleParts: only {name} arguments; numbers the formatter would write othe
   assert.equal(i18n.t("k", { n: 12 }), "12 squares");
   for (const n of [1234567, -5, 1.5]) assert.equal(i18n.t("k", { n }), String(lib.format({ n })), String(n));
   assert.equal(i18n.t("k", {}), "{n} squares");  // a missing value: the raw text, as before
+});
+
+/** Each argument a syntax tree names (intl-messageformat's TYPE: 1 argument, 5 select, 6 plural), with the values worth trying. */
+function treeArguments(tree, found = new Map()) {
+  for (const el of tree) {
+    if (el.type === 1) found.set(el.value, [...(found.get(el.value) ?? []), "Nefertari", "", 0, 7]);
+    if (el.type === 5) found.set(el.value, [...(found.get(el.value) ?? []), ...Object.keys(el.options), "none-of-these"]);
+    if (el.type === 6) found.set(el.value, [...(found.get(el.value) ?? []), ...Array.from({ length: 32 }, (_, n) => n), 99, 100, 101, 102, 111, 112, 125, 999, 1000, 1234, -1, 1.5]);
+    for (const option of Object.values(el.options ?? {})) treeArguments(option.value, found);
+  }
+  return found;
+}
+
+test("quickFormat formats every parsed message of every page in every language as intl-messageformat does, or leaves it to it", (t) => {
+  t.after(english);
+  let checked = 0, quick = 0;
+  for (const file of readdirSync(po).filter((f) => f.endsWith(".po"))) {
+    const lang = file.slice(0, -3);
+    const all = readPo(join(po, file));
+    for (const prefixes of Object.values(PAGE_STRINGS)) {
+      const { [PARSED_KEY]: trees, [PLURAL_KEY]: plurals, ...texts } = pageStringsFile(pick(all, prefixes), lang);
+      i18n.setStrings(texts, lang, trees, plurals);
+      for (const [key, tree] of Object.entries(trees)) {
+        const lib = new IntlMessageFormat(texts[key], `${lang}-u-nu-latn`, undefined, { ignoreTag: true });
+        const args = treeArguments(tree);
+        const base = Object.fromEntries([...args].map(([name, values]) => [name, values[0]]));
+        // Every value of each argument with the others at their first, and a few mixed.
+        const cases = [base, ...[...args].flatMap(([name, values]) => values.map((v) => ({ ...base, [name]: v })))];
+        for (let i = 0; i < 8; i++) cases.push(Object.fromEntries([...args].map(([name, values], j) => [name, values[(i * 7 + j * 3) % values.length]])));
+        for (const params of cases) {
+          let want;
+          try { want = String(lib.format(params)); } catch { want = null; }
+          const got = i18n.quickFormat(tree, params);
+          if (got !== null) { quick++; assert.equal(got, want, `${file}: ${key} with ${JSON.stringify(params)}`); }
+          if (want !== null) assert.equal(i18n.t(key, params), want, `${file}: ${key} with ${JSON.stringify(params)} through t()`);
+          checked++;
+        }
+      }
+    }
+  }
+  assert.ok(quick > 2000 && checked > quick, `${quick} of ${checked} formatted without Intl`);
+});
+
+test("quickFormat: plurals beyond the table, number styles and missing values go to the formatter", () => {
+  i18n.setStrings({}, "pl", {}, pluralTable("pl"));
+  const tree = new IntlMessageFormat("{n, plural, one {# pionek} few {# pionki} many {# pionków} other {# pionka}}", "pl").getAst();
+  assert.equal(i18n.quickFormat(tree, { n: 1 }), "1 pionek");
+  assert.equal(i18n.quickFormat(tree, { n: 22 }), "22 pionki");
+  assert.equal(i18n.quickFormat(tree, { n: 12 }), "12 pionków");
+  for (const n of [1000, 1.5, -1, -0]) assert.equal(i18n.quickFormat(tree, { n }), null, String(n));
+  assert.equal(i18n.quickFormat(tree, {}), null);
+  assert.equal(i18n.quickFormat(new IntlMessageFormat("{p, number, percent}", "pl").getAst(), { p: 0.5 }), null);
+  // Without a table (a page that fetched its strings) nothing is formatted quickly.
+  i18n.setStrings({}, "pl", {}, "");
+  assert.equal(i18n.quickFormat(tree, { n: 1 }), null);
+  english();
 });

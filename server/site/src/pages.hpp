@@ -38,6 +38,8 @@ struct Impl {
     /// has none or it could not be inlined (the page then names the file).
     std::string bootSource;
     std::string bootHash;
+    /// The play page's Link header (Page::preloadLinks): its stylesheet, play.js and its chunks.
+    std::string playLinks;
 
     /// `lang` when supported, else "en".
     std::string knownLanguage(std::string_view lang) const;

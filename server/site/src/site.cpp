@@ -143,6 +143,15 @@ Impl::Impl(std::filesystem::path root, std::string version_, std::string commit_
             bootHash = hash->second;
         }
     }
+    // The play page's Link header: what its head names (the stylesheet, the script, the chunks of
+    // "play.js imports"), fetched by the browser as soon as the response's headers come.
+    if (const auto css = manifest.find("site.css"), js = manifest.find("play.js"); css != manifest.end() && js != manifest.end()) {
+        playLinks = "<" + css->second + ">; rel=preload; as=style, <" + js->second + ">; rel=modulepreload";
+        if (const auto imports = manifest.find("play.js imports"); imports != manifest.end()) {
+            std::istringstream chunks(imports->second);
+            for (std::string chunk; chunks >> chunk;) playLinks += ", <" + chunk + ">; rel=modulepreload";
+        }
+    }
     for (const std::string& lang : languages)
         for (const std::string& page : contentPages()) pages["/" + lang + "/" + page] = renderContent(lang, page);
     // Render one play and one error page per language now, so broken templates fail at start-up.
@@ -165,7 +174,7 @@ std::string_view Site::direction(std::string_view lang) const {
 std::optional<Page> Site::content(std::string_view path) const {
     auto it = impl_->pages.find(path);
     if (it == impl_->pages.end()) return std::nullopt;
-    return Page{200, it->second, {}};
+    return Page{200, it->second, {}, {}};
 }
 
 std::vector<std::string> Site::contentPaths() const {
@@ -175,16 +184,16 @@ std::vector<std::string> Site::contentPaths() const {
 }
 
 Page Site::play(std::string_view lang, std::string_view gameId, RulesetId ruleset, std::string_view commitment) const {
-    return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset, commitment), impl_->bootHash};
+    return Page{200, impl_->renderPlay(impl_->knownLanguage(lang), gameId, ruleset, commitment), impl_->bootHash, impl_->playLinks};
 }
 
 Page Site::replay(std::string_view lang, std::string_view gameId) const {
-    return Page{200, impl_->renderReplay(impl_->knownLanguage(lang), gameId), {}};
+    return Page{200, impl_->renderReplay(impl_->knownLanguage(lang), gameId), {}, {}};
 }
 
 Page Site::error(std::string_view lang, ErrorKind kind) const {
     const int status = kind == ErrorKind::BadRequest ? 400 : kind == ErrorKind::GameExpired ? 410 : kind == ErrorKind::GameFull ? 409 : 404;
-    return Page{status, impl_->renderError(impl_->knownLanguage(lang), kind), {}};
+    return Page{status, impl_->renderError(impl_->knownLanguage(lang), kind), {}, {}};
 }
 
 std::vector<std::string> Site::missingStrings() const {

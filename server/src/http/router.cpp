@@ -48,6 +48,7 @@ Response Router::page(const site::Page& p) const {
     r.body = p.body;
     r.inlineScriptHash = p.inlineScriptHash;
     r.headers.emplace_back("Cache-Control", "no-cache");
+    if (!p.preloadLinks.empty()) r.headers.emplace_back("Link", p.preloadLinks);
     return r;
 }
 

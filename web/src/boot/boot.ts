@@ -41,6 +41,28 @@ if (/^[A-Za-z0-9_-]{1,64}$/.test(game) && "WebSocket" in window && !isPageStarte
     if (!recordedCommitment(game)) return null;
     return JSON.stringify({ t: "hello", d: secret ? { secret, clientSeed: clientSeed(game) } : {} });
   };
+  // The socket first: its handshake starts before the seat is read
+  // and the hello made (storage, the seed), and the open event comes only after this script.
+  try {
+    socket = openSocket(path);
+  } catch {
+    /* a socket refused here: the page's script opens its own, and says what fails */
+  }
+  if (socket) {
+    const opened = socket;
+    const keep = (e: MessageEvent): void => { early.push(e); };
+    opened.addEventListener("message", keep);
+    opened.addEventListener("open", say);
+    const handed: EarlySocket = {
+      path, socket: opened,
+      takeOver: () => {
+        taken = true;
+        opened.removeEventListener("message", keep);
+        return { early, helloSaid };
+      },
+    };
+    window.senetEarlySocket = handed;
+  }
   const seat = fragmentValue("seat");
   const invite = fragmentValue("invite");
   const stored = storedSecret(game);
@@ -63,41 +85,4 @@ if (/^[A-Za-z0-9_-]{1,64}$/.test(game) && "WebSocket" in window && !isPageStarte
   } else {
     hello = helloFor(stored ?? "");
   }
-  try {
-    socket = openSocket(path);
-  } catch {
-    /* a socket refused here: the page's script opens its own, and says what fails */
-  }
-  if (socket) {
-    const opened = socket;
-    const keep = (e: MessageEvent): void => { early.push(e); };
-    opened.addEventListener("message", keep);
-    opened.addEventListener("open", say);
-    const handed: EarlySocket = {
-      path, socket: opened,
-      takeOver: () => {
-        taken = true;
-        opened.removeEventListener("message", keep);
-        return { early, helloSaid };
-      },
-    };
-    window.senetEarlySocket = handed;
-  }
 }
-
-// The first Intl.PluralRules and Intl.NumberFormat of a page load the browser's locale data
-// (about 200 ms for both at a slow phone's speed), and the page's first render needs both (a
-// plural in the seats' lines, percentages). Made here, in a task of its own while the page waits
-// for its script (an idle callback came too late: the main thread is rarely idle before the
-// render), the data is in memory when the render comes. Only a warm-up: nothing is kept, and a
-// failure changes nothing.
-const warmIntl = (): void => {
-  try {
-    const tag = `${document.documentElement.lang || "en"}-u-nu-latn`;
-    new Intl.PluralRules(tag).select(2);
-    new Intl.NumberFormat(tag, { style: "percent" }).format(0.5);
-  } catch {
-    /* an unknown tag or no Intl: the page formats as it can */
-  }
-};
-setTimeout(warmIntl, 0);

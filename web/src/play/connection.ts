@@ -32,9 +32,11 @@ export class Connection {
    * Opens the game's socket at once (the first time taking over the one the page's first script
    * opened, shared/early.ts, with its hello when it said one) and says hello once it is open and the page is ready (the
    * handshake runs while the page still waits for its seat or the commitment); a page that is
-   * not ready closes the socket and tries again after the back-off.
+   * not ready closes the socket and tries again after the back-off. Returns true when the page
+   * is to say its hello on a socket already open (taken over without the first script's hello):
+   * it goes out once the page's ready() has resolved, in a microtask or more.
    */
-  connect(): void {
+  connect(): boolean {
     const path = socketPath(this.game);
     const taken = takeEarlySocket(path);
     let ws: WebSocket;
@@ -47,7 +49,7 @@ export class Connection {
       this.socket = null;
       this.hooks.closed();
       this.retryLater();
-      return;
+      return false;
     }
     this.socket = ws;
     const ready = this.hooks.ready();
@@ -81,7 +83,8 @@ export class Connection {
     });
     // A socket taken over: what it got before comes first, and one already open is not opened again.
     for (const e of taken?.early ?? []) message(e);
-    if (taken && !helloSaid && ws.readyState === WebSocket.OPEN) opened();
+    if (taken && !helloSaid && ws.readyState === WebSocket.OPEN) { opened(); return true; }
+    return false;
   }
 
   /** Sends a message when the socket is open and says whether it did; otherwise it is not sent (the page keeps an action to send after the reconnect). */

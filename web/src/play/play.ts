@@ -116,8 +116,9 @@ class PlayPage {
     this.phrases?.sync(offersPhrases(s?.opponent, this.model.you, !!s && s.phase !== "waiting" && s.seats.every((x) => x.taken)));
   }
 
-  connect(): void {
-    this.connection.connect();
+  /** Connects (or takes over the first script's socket); true when the page's hello is about to go out on a socket already open. */
+  connect(): boolean {
+    return this.connection.connect();
   }
 
   send(msg: ClientMessage): boolean {
@@ -302,10 +303,15 @@ async function main(): Promise<void> {
   const page = new PlayPage(root, seatTaken);
   const { ui, model } = page;
   if (!usePageStrings()) await loadStrings(root.dataset.strings ?? "");
-  page.connect();
-  // One turn of the event loop before the board is built: a socket the first script opened
-  // (boot/boot.ts) without its hello says the page's now, and the snapshot travels while the board is drawn.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // A socket the first script opened (boot/boot.ts) without its hello says the page's now, and
+  // the snapshot travels while the board is drawn: one turn of the event loop first. Otherwise
+  // (the first script said it, or the socket is still opening) the board is built at once, while
+  // the module is evaluated: the page's first render (render-blocking until then, templates/layout.html) has it.
+  if (page.connect()) await new Promise((resolve) => setTimeout(resolve, 0));
+  // The seat when it is known at once (the fragment's or the stored one; an invite's join may
+  // still be on its way): the first render, which may come with the board, shows it (the invite, the resume link).
+  const known = await Promise.race([seatTaken, Promise.resolve(null)]);
+  if (known) model.secret = known.secret;
   // A narrow screen (a phone held upright) gets the board down, three columns of ten; the
   // query matches the stylesheet's.
   setupAttention(model.game);  // before the board: building it shows the states that came first

@@ -403,6 +403,8 @@ export class Board {
    */
   private describe(off: [number, number]): void {
     this.titleOff = off;
+    // No position yet (the board just built, before the game's first state): nothing to say.
+    if (!this.board.length) return;
     if (this.titleDue) return;
     this.titleDue = true;
     const set = () => {

@@ -13,6 +13,11 @@ let strings: Record<string, string> = {};
 let locale = "en";
 /** The member of a page's strings block that holds its parsed messages (scripts/page-strings.mjs PARSED_KEY). */
 const PARSED_KEY = "@parsed";
+/** The member that holds the language's plural table (scripts/page-strings.mjs PLURAL_KEY). */
+const PLURAL_KEY = "@plural";
+/** The page's plural table: the category letter of each whole number from 0 (scripts/page-strings.mjs pluralTable), "" when it has none. */
+let plurals = "";
+const PLURAL_CATEGORIES: Record<string, string> = { z: "zero", o: "one", t: "two", f: "few", m: "many", x: "other" };
 
 /** Messages the page carries already parsed (scripts/page-strings.mjs), by key. */
 let parsed: Record<string, ParsedMessage> = {};
@@ -72,8 +77,9 @@ export function usePageStrings(lang = document.documentElement.lang || "en"): bo
   try {
     const table = JSON.parse(block.textContent) as unknown;
     if (!table || typeof table !== "object" || Array.isArray(table)) return false;
-    const { [PARSED_KEY]: trees, ...texts } = table as Record<string, unknown>;
-    setStrings(texts as Record<string, string>, lang, trees && typeof trees === "object" && !Array.isArray(trees) ? trees as Record<string, ParsedMessage> : {});
+    const { [PARSED_KEY]: trees, [PLURAL_KEY]: table2, ...texts } = table as Record<string, unknown>;
+    setStrings(texts as Record<string, string>, lang, trees && typeof trees === "object" && !Array.isArray(trees) ? trees as Record<string, ParsedMessage> : {},
+      typeof table2 === "string" ? table2 : "");
     return true;
   } catch {
     return false;
@@ -83,12 +89,14 @@ export function usePageStrings(lang = document.documentElement.lang || "en"): bo
 /**
  * Uses an already parsed catalog (tests, or a page that inlines nothing); `trees`, messages of
  * it already parsed (key → syntax tree), are formatted without the parser. A tree that is not
- * an array is ignored (the text is parsed).
+ * an array is ignored (the text is parsed). `pluralTable`: the language's plural categories of
+ * 0, 1, 2, … (scripts/page-strings.mjs pluralTable), with which quickFormat formats a tree.
  */
-export function setStrings(table: Record<string, string>, lang = "en", trees: Record<string, ParsedMessage> = {}): void {
+export function setStrings(table: Record<string, string>, lang = "en", trees: Record<string, ParsedMessage> = {}, pluralTable = ""): void {
   strings = table;
   locale = lang;
   parsed = trees;
+  plurals = /^[zotfmx]*$/.test(pluralTable) ? pluralTable : "";
   compiled.clear();
   simple.clear();
 }
@@ -121,6 +129,58 @@ function substitute(parts: string[], params: Params): string | null {
 }
 
 const simple = new Map<string, string[] | null>();
+
+/** A syntax tree's element, as far as quickFormat reads it (intl-messageformat's TYPE: 0 literal, 1 argument, 5 select, 6 plural, 7 the plural's #). */
+interface TreeElement { type: number; value?: unknown; options?: Record<string, { value: TreeElement[] }>; offset?: number; pluralType?: string }
+
+/** A whole number the page's plural table covers, written the same in every language with Latin digits (no grouping, no sign). */
+function tabled(n: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n < plurals.length && !Object.is(n, -0);
+}
+
+/**
+ * Formats a parsed message (intl-messageformat's tree) as intl-messageformat would, without Intl:
+ * text, arguments, select, and plurals of the whole numbers the page's plural table covers (with
+ * `#`); null for anything else (number, date or tag elements, another number, a missing value),
+ * which the formatter then does. The first Intl object of a page costs a slow phone about 200 ms
+ * (the browser's locale data), and the play page's first render needs a plural ("0 off").
+ * test/unit-i18n.test.mjs compares it with intl-messageformat for every message of every catalog.
+ */
+export function quickFormat(tree: readonly TreeElement[], params: Params, pound?: number): string | null {
+  let out = "";
+  for (const el of tree) {
+    if (el.type === 0) { out += String(el.value); continue; }
+    if (el.type === 7) {
+      if (pound === undefined) continue;
+      if (!tabled(pound)) return null;
+      out += String(pound);
+      continue;
+    }
+    const name = String(el.value);
+    if (!Object.prototype.hasOwnProperty.call(params, name)) return null;
+    const value = params[name]!;
+    if (el.type === 1) { out += String(value); continue; }
+    let chosen: TreeElement[] | undefined;
+    let inner: number | undefined;
+    if (el.type === 5) {
+      chosen = (Object.prototype.hasOwnProperty.call(el.options, value) ? el.options?.[value]?.value : undefined) ?? el.options?.other?.value;
+    } else if (el.type === 6 && (el.pluralType ?? "cardinal") === "cardinal" && typeof value === "number") {
+      inner = value - (el.offset ?? 0);
+      const exact = `=${value}`;
+      if (Object.prototype.hasOwnProperty.call(el.options, exact)) chosen = el.options?.[exact]?.value;
+      else {
+        if (!tabled(inner)) return null;
+        const category = PLURAL_CATEGORIES[plurals[inner]!] ?? "other";
+        chosen = (Object.prototype.hasOwnProperty.call(el.options, category) ? el.options?.[category]?.value : undefined) ?? el.options?.other?.value;
+      }
+    } else return null;
+    if (!chosen) return null;
+    const part = quickFormat(chosen, params, inner);
+    if (part === null) return null;
+    out += part;
+  }
+  return out;
+}
 
 function compile(key: string, text: string): IntlMessageFormat | string | null {
   let fmt = compiled.get(key);
@@ -155,6 +215,9 @@ export function t(key: string, params: Params = {}): string {
     const done = substitute(parts, params);
     if (done !== null) return done;
   }
+  const tree = plurals && Object.prototype.hasOwnProperty.call(parsed, key) && Array.isArray(parsed[key]) ? parsed[key] as unknown as TreeElement[] : null;
+  const quick = tree ? quickFormat(tree, params) : null;
+  if (quick !== null) return quick;
   const fmt = compile(key, text);
   if (!fmt || typeof fmt === "string") return text;
   try {

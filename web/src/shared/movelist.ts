@@ -167,6 +167,8 @@ export class MoveList {
   private throwValue = 0;
   /** Moves since the last throw: in Piccione a second one spends the rest of that throw. */
   private movesSinceThrow = 0;
+  /** False while a snapshot rebuilds the list: it scrolls to its end once, not once a line (each a layout of the page). */
+  private scrolls = true;
 
   /** True when the next move or pass spends the rest of a throw already begun (Piccione only). */
   private get rest(): boolean {
@@ -184,11 +186,19 @@ export class MoveList {
     this.list.replaceChildren();
     this.entries = 0;
     this.lastEntry = null;
-    for (const o of s.opening) this.line(t("play.list.opening", { name: this.seatName(o.seat), value: o.value }));
-    if (s.opening.length && s.players) this.add({ player: 2, value: 1, kind: "move", from: 10, to: 11, dest: 11 });
-    const { entries, last } = replay(this.info, s);
-    for (const e of entries) this.add(e);
+    this.scrolls = false;
+    let last: LastMove | null;
+    try {
+      for (const o of s.opening) this.line(t("play.list.opening", { name: this.seatName(o.seat), value: o.value }));
+      if (s.opening.length && s.players) this.add({ player: 2, value: 1, kind: "move", from: 10, to: 11, dest: 11 });
+      const replayed = replay(this.info, s);
+      for (const e of replayed.entries) this.add(e);
+      last = replayed.last;
+    } finally {
+      this.scrolls = true;
+    }
     if (!this.entries) this.list.append(el("li", { class: "empty" }, t("play.no-moves-yet")));
+    else this.scrollToEnd();
     return last;
   }
 
@@ -240,8 +250,12 @@ export class MoveList {
     this.list.append(li);
     this.entries++;
     this.lastEntry = null;
-    // The list scrolls inside its own box; scrollIntoView would scroll the page to it as well.
-    this.list.scrollTop = this.list.scrollHeight;
+    if (this.scrolls) this.scrollToEnd();
     return li;
+  }
+
+  /** Shows the list's last line. It scrolls inside its own box; scrollIntoView would scroll the page to it as well. */
+  private scrollToEnd(): void {
+    this.list.scrollTop = this.list.scrollHeight;
   }
 }

@@ -30,6 +30,10 @@ struct Page {
     /// The CSP source of an inline script the page runs ('sha256-BASE64'), empty for none: the
     /// server adds it to the page's script-src.
     std::string inlineScriptHash;
+    /// A Link header for the response, empty for none: the play page's stylesheet, script and
+    /// the chunks it imports as preloads, which the browser fetches as the response arrives,
+    /// before it has parsed the page's head (web/README.md "First load").
+    std::string preloadLinks;
 };
 
 /// What went wrong, for the friendly error page.
