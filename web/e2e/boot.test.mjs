@@ -241,3 +241,24 @@ test("a socket the browser refuses to make (twice) is tried again, without an un
   assert.deepEqual(uncaught, []);
   await context.close();
 });
+
+test("a play.js that never arrives does not leave the page blank: the render's hold is lifted after 3 s", { timeout: 60000 }, async () => {
+  const game = await friendGame();
+  const context = await browser.newContext(PHONE);
+  await context.route(/\/static\/play-/, () => {});  // never answered
+  const page = await context.newPage();
+  page.goto(`${server.url}${game.resumeUrl}`, { timeout: 0 }).catch(() => undefined);
+  const painted = () => Promise.race([
+    page.evaluate(() => new Promise((done) => { requestAnimationFrame(() => done(true)); setTimeout(() => done(false), 500); })),
+    sleep(1500).then(() => false),
+  ]).catch(() => false);
+  await sleep(1200);
+  assert.equal(await painted(), false, "the render is held while play.js may still come");
+  let shown = false;
+  for (let i = 0; i < 20 && !shown; ++i) { await sleep(250); shown = await painted(); }
+  assert.ok(shown, "the page is painted once the hold is lifted");
+  assert.ok(await page.evaluate(() => document.querySelector("script[blocking]") === null), "no script holds the render any more");
+  assert.ok((await page.evaluate(() => document.getElementById("status")?.textContent ?? "")).trim().length > 0, "the page as served says something");
+  await context.close();
+});
+

@@ -18,6 +18,17 @@ import { carryFragmentOnClick } from "../shared/langmenu";
 import { clientSeed } from "../shared/seed";
 import { storedSecret } from "../shared/storage";
 
+/**
+ * How long (ms) the page's first render may wait for its module script. The play page's module
+ * script holds the render (blocking="render", templates/layout.html) so the page is painted once,
+ * ready to play; a script that never finishes arriving must not leave the page blank, so after
+ * this the hold is lifted and the page as served (its status, links and fair-throws panel) shows.
+ */
+const RENDER_WAIT_MS = 3000;
+setTimeout(() => {
+  for (const held of document.querySelectorAll("script[blocking]")) held.removeAttribute("blocking");
+}, RENDER_WAIT_MS);
+
 const script = document.querySelector<HTMLScriptElement>("script[data-game]");
 const game = script?.dataset.game ?? "";
 // A page whose script already runs (a warm cache can run play.js first) opened its own socket: nothing here.
