@@ -79,7 +79,7 @@ test("simpleParts: only {name} arguments; numbers the formatter would write othe
 /** Each argument a syntax tree names (intl-messageformat's TYPE: 1 argument, 5 select, 6 plural), with the values worth trying. */
 function treeArguments(tree, found = new Map()) {
   for (const el of tree) {
-    if (el.type === 1) found.set(el.value, [...(found.get(el.value) ?? []), "Nefertari", "", 0, 7]);
+    if (el.type === 1) found.set(el.value, [...(found.get(el.value) ?? []), "Nefertari", "", 0, 7, 1234, -5, 1.5]);
     if (el.type === 5) found.set(el.value, [...(found.get(el.value) ?? []), ...Object.keys(el.options), "none-of-these"]);
     if (el.type === 6) found.set(el.value, [...(found.get(el.value) ?? []), ...Array.from({ length: 32 }, (_, n) => n), 99, 100, 101, 102, 111, 112, 125, 999, 1000, 1234, -1, 1.5]);
     for (const option of Object.values(el.options ?? {})) treeArguments(option.value, found);
@@ -125,6 +125,10 @@ test("quickFormat: plurals beyond the table, number styles and missing values go
   assert.equal(i18n.quickFormat(tree, { n: 12 }), "12 pionków");
   for (const n of [1000, 1.5, -1, -0]) assert.equal(i18n.quickFormat(tree, { n }), null, String(n));
   assert.equal(i18n.quickFormat(tree, {}), null);
+  // A plain argument beside a plural: a number the formatter would group or sign is the formatter's.
+  const beside = new IntlMessageFormat("{n, plural, one {# pionek} other {# pionków}} z {m}", "pl").getAst();
+  assert.equal(i18n.quickFormat(beside, { n: 1, m: 7 }), "1 pionek z 7");
+  for (const m of [1234, -5, 1.5]) assert.equal(i18n.quickFormat(beside, { n: 1, m }), null, String(m));
   assert.equal(i18n.quickFormat(new IntlMessageFormat("{p, number, percent}", "pl").getAst(), { p: 0.5 }), null);
   // Without a table (a page that fetched its strings) nothing is formatted quickly.
   i18n.setStrings({}, "pl", {}, "");

@@ -77,9 +77,9 @@ export function usePageStrings(lang = document.documentElement.lang || "en"): bo
   try {
     const table = JSON.parse(block.textContent) as unknown;
     if (!table || typeof table !== "object" || Array.isArray(table)) return false;
-    const { [PARSED_KEY]: trees, [PLURAL_KEY]: table2, ...texts } = table as Record<string, unknown>;
+    const { [PARSED_KEY]: trees, [PLURAL_KEY]: pluralTable, ...texts } = table as Record<string, unknown>;
     setStrings(texts as Record<string, string>, lang, trees && typeof trees === "object" && !Array.isArray(trees) ? trees as Record<string, ParsedMessage> : {},
-      typeof table2 === "string" ? table2 : "");
+      typeof pluralTable === "string" ? pluralTable : "");
     return true;
   } catch {
     return false;
@@ -114,14 +114,21 @@ export function simpleParts(text: string): string[] | null {
   return parts;
 }
 
+/**
+ * Whether intl-messageformat writes the number `n` as String(n) in every language: it writes a
+ * number with the locale's grouping and signs, so only whole numbers below 1000 and not negative
+ * (a minus sign differs: "−5" in Finnish) read the same everywhere.
+ */
+function writtenPlainly(n: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0);
+}
+
 /** A simple message's parts (simpleParts) with `params` put in; null when a value would need a number format (a number other than a small whole one). */
 function substitute(parts: string[], params: Params): string | null {
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const value = params[parts[i]!];
-    // intl-messageformat writes a number with the locale's grouping and signs: only whole numbers
-    // below 1000 and not negative (a minus sign differs: "−5" in Finnish) read the same everywhere.
-    if (typeof value === "number" && !(Number.isInteger(value) && value >= 0 && value < 1000 && !Object.is(value, -0))) return null;
+    if (typeof value === "number" && !writtenPlainly(value)) return null;
     if (value === undefined) return null;
     out += String(value) + parts[i + 1]!;
   }
@@ -135,7 +142,7 @@ interface TreeElement { type: number; value?: unknown; options?: Record<string, 
 
 /** A whole number the page's plural table covers, written the same in every language with Latin digits (no grouping, no sign). */
 function tabled(n: number): boolean {
-  return Number.isInteger(n) && n >= 0 && n < plurals.length && !Object.is(n, -0);
+  return writtenPlainly(n) && n < plurals.length;
 }
 
 /**
@@ -159,7 +166,11 @@ export function quickFormat(tree: readonly TreeElement[], params: Params, pound?
     const name = String(el.value);
     if (!Object.prototype.hasOwnProperty.call(params, name)) return null;
     const value = params[name]!;
-    if (el.type === 1) { out += String(value); continue; }
+    if (el.type === 1) {
+      if (typeof value === "number" && !writtenPlainly(value)) return null;  // grouping or a sign: the formatter's
+      out += String(value);
+      continue;
+    }
     let chosen: TreeElement[] | undefined;
     let inner: number | undefined;
     if (el.type === 5) {
