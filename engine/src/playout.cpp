@@ -10,9 +10,9 @@ namespace senet {
 namespace {
 
 /// Random steps for SplitSteps rulesets (Piccione): one 64-bit draw per step, its low bits the
-/// throw when one is due, its high 32 bits the step.
-template <const Ruleset& r>
-PlayoutResult randomSplitStepPlayout(Position p, Rng& rng, int maxPlies) {
+/// throw when one is due, its high 32 bits the step. `Nth` picks the k-th piece of a bitboard.
+template <const Ruleset& r, auto Nth>
+SENET_INLINE PlayoutResult splitStepPlayout(Position p, Rng& rng, int maxPlies) {
     PlayoutResult result;
     result.outcome = core::outcome(r, p);
     core::StepTable steps;
@@ -26,12 +26,41 @@ PlayoutResult randomSplitStepPlayout(Position p, Rng& rng, int maxPlies) {
         // Counted by amount as bitboards, one drawn uniformly, without building the list.
         core::stepTable(r, p, v, steps);
         Move m = Move::pass();
-        if (steps.count) m = core::stepAt(r, steps, static_cast<int>(((x >> 32) * static_cast<std::uint64_t>(steps.count)) >> 32));
+        if (steps.count) m = core::stepAt<Nth>(r, steps, static_cast<int>(((x >> 32) * static_cast<std::uint64_t>(steps.count)) >> 32));
         core::playSplitStep(r, p, v, m);
         if (m.has(kBearOff)) result.outcome = core::outcome(r, p);
         ++result.plies;
     }
     return result;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/// The k-th piece of `f` by BMI2's parallel deposit (PDEP): one instruction instead of a loop
+/// whose trip count a random playout makes unpredictable (bench/README.md). Written as assembly
+/// so that the rest of the build keeps its target; run only where fastDeposit() holds.
+SENET_INLINE int nthSquareByDeposit(Bitboard f, int k) {
+    Bitboard d;
+    asm("pdepl %2, %1, %0" : "=r"(d) : "r"(Bitboard{1} << k), "rm"(f));
+    return std::countr_zero(d) + 1;
+}
+
+/// Whether the CPU has BMI2 with a fast deposit: AMD's family 17h (Zen 1 and 2) runs it in
+/// microcode, slower than the loop.
+bool fastDeposit() {
+    static const bool fast = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam17h");
+    }();
+    return fast;
+}
+#endif
+
+template <const Ruleset& r>
+PlayoutResult randomSplitStepPlayout(Position p, Rng& rng, int maxPlies) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (fastDeposit()) return splitStepPlayout<r, nthSquareByDeposit>(p, rng, maxPlies);
+#endif
+    return splitStepPlayout<r, core::nthSquare>(p, rng, maxPlies);
 }
 
 }  // namespace

@@ -73,21 +73,28 @@ SENET_INLINE void stepTable(const Ruleset& r, const Position& p, int v, StepTabl
     }
 }
 
+/// The square of the `k`-th lowest piece of `f` (0 <= k < popcount(f)): clears the lower ones.
+SENET_INLINE int nthSquare(Bitboard f, int k) {
+    for (; k > 0; --k) f &= f - 1;
+    return lowestSquare(f);
+}
+
 /// The step number `k` (0 <= k < t.count) of a table: `in-1` first, then by amount and square.
+/// `Nth` picks the k-th piece of a bitboard (nthSquare, or one with a CPU instruction for it).
+template <auto Nth = nthSquare>
 SENET_INLINE Move stepAt(const Ruleset& r, const StepTable& t, int k) {
     if (t.enter) {
         if (k == 0) return Move::enter(r.entrySquare);
         --k;
     }
     for (int a = 1; a <= 5; ++a) {
-        Bitboard f = t.froms[a];
+        const Bitboard f = t.froms[a];
         const int c = std::popcount(f);
         if (k >= c) {
             k -= c;
             continue;
         }
-        for (; k > 0; --k) f &= f - 1;
-        return stepOf(r, lowestSquare(f), a, t.backward);
+        return stepOf(r, Nth(f, k), a, t.backward);
     }
     return Move::pass();  // k out of range: not reached for 0 <= k < t.count
 }

@@ -180,5 +180,35 @@ TEST(SelfPlay, RandomPlayoutsEndAndAreReproducible) {
     }
 }
 
+// The playout's fast paths (bitboards kept in registers; Piccione's k-th piece by the CPU's
+// deposit instruction where it has one) draw exactly the moves the public API draws from the same
+// numbers: the low bits the throw, the high 32 bits the move among countMoves by moveAt.
+TEST(SelfPlay, RandomPlayoutsDrawWhatThePublicMoveListDraws) {
+    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Bell, RulesetId::Kendall, RulesetId::Piccione}) {
+        const Ruleset& r = ruleset(id);
+        Rng fast(7), slow(7);
+        for (int game = 0; game < 100; ++game) {
+            const PlayoutResult x = randomPlayout(startPosition(id), fast, kPlyBound);
+            Position p = startPosition(id);
+            int plies = 0, throws = 0;
+            while (outcome(p) == Outcome::Ongoing && plies < kPlyBound) {
+                const std::uint64_t draw = slow.next();
+                int v = kNoThrow;
+                if (p.throwDue()) {
+                    v = r.outcomes[draw & static_cast<std::uint64_t>(r.outcomeCount - 1)].throw_.value;
+                    ++throws;
+                }
+                const int n = countMoves(p, v);
+                const Move m = n ? moveAt(p, v, static_cast<int>(((draw >> 32) * static_cast<std::uint64_t>(n)) >> 32)) : Move::pass();
+                p = applyMove(p, v, m);
+                ++plies;
+            }
+            ASSERT_EQ(x.plies, plies) << r.key << " game " << game;
+            EXPECT_EQ(x.throws, throws) << r.key << " game " << game;
+            EXPECT_EQ(x.outcome, outcome(p)) << r.key << " game " << game;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace senet::test
