@@ -209,7 +209,7 @@ TEST(Evaluation, LearnedNetworksExistForTheStickRulesetsAndJudgeRaces) {
     EXPECT_TRUE(hasLearnedEvaluation(RulesetId::Jequier));
     EXPECT_TRUE(hasLearnedEvaluation(RulesetId::Kendall));
     EXPECT_FALSE(hasLearnedEvaluation(RulesetId::Bell));
-    EXPECT_FALSE(hasLearnedEvaluation(RulesetId::Piccione));
+    EXPECT_TRUE(hasLearnedEvaluation(RulesetId::Piccione));
     // Bell has no network: Learned is the full evaluation there.
     for (const auto& [p, v] : randomSample(RulesetId::Bell, 200, 43)) {
         if (outcome(p) != Outcome::Ongoing) continue;
@@ -218,7 +218,8 @@ TEST(Evaluation, LearnedNetworksExistForTheStickRulesetsAndJudgeRaces) {
     // Four pieces borne off and the last near the end, against none borne off: the clear
     // favourite, whoever throws next.
     for (std::string_view text : {"standard:..........2.2.2.2.2......1....:1:4:0", "jequier:...........2.2.2.2.2.......1..:1:4:0",
-                                  "kendall:..........2.2.2.2.2......1....:1:4:0"}) {
+                                  "kendall:..........2.2.2.2.2......1....:1:4:0",
+                                  "piccione:..........2.2.2.2.2......1....:1:4:0:0:-:0:0"}) {
         const Position ahead = parsed(text);
         EXPECT_GT(evaluate(ahead, Evaluation::Learned), 0.6) << text;
         Position waiting = ahead;
@@ -227,7 +228,7 @@ TEST(Evaluation, LearnedNetworksExistForTheStickRulesetsAndJudgeRaces) {
     }
     // The trained networks are not the untrained starting point: on the starting positions the
     // value is close to an even game, and it differs from the hand-made evaluations.
-    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Kendall}) {
+    for (RulesetId id : {RulesetId::Standard, RulesetId::Jequier, RulesetId::Kendall, RulesetId::Piccione}) {
         const double start = evaluate(startPosition(id), Evaluation::Learned);
         EXPECT_LT(std::fabs(start), 0.3) << ruleset(id).key;
         EXPECT_NE(start, evaluate(startPosition(id), Evaluation::Full));

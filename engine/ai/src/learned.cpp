@@ -21,10 +21,14 @@ constexpr float kJequierWeights[] =
 constexpr float kKendallWeights[] =
 #include "weights_kendall.inc"
     ;
+constexpr float kPiccioneWeights[] =
+#include "weights_piccione.inc"
+    ;
 
 static_assert(sizeof(kStandardWeights) == sizeof(NetWeights), "weights file does not match the network's shape");
 static_assert(sizeof(kJequierWeights) == sizeof(NetWeights), "weights file does not match the network's shape");
 static_assert(sizeof(kKendallWeights) == sizeof(NetWeights), "weights file does not match the network's shape");
+static_assert(sizeof(kPiccioneWeights) == sizeof(NetWeights), "weights file does not match the network's shape");
 
 NetWeights load(const float* flat) {
     NetWeights w;
@@ -38,10 +42,12 @@ const NetWeights* learnedWeights(RulesetId id) {
     static const NetWeights standard = load(kStandardWeights);
     static const NetWeights jequier = load(kJequierWeights);
     static const NetWeights kendall = load(kKendallWeights);
+    static const NetWeights piccione = load(kPiccioneWeights);
     switch (id) {
         case RulesetId::Standard: return &standard;
         case RulesetId::Jequier: return &jequier;
         case RulesetId::Kendall: return &kendall;
+        case RulesetId::Piccione: return &piccione;
         default: return nullptr;
     }
 }

@@ -19,7 +19,11 @@ namespace senet::ai::detail {
 /// borne off (0..1), the share of pieces still before square 21, the squares still to travel
 /// / 100, the squares it stands to lose to swaps on the opponent's next throw / 10, the squares
 /// it stands to lose by being forced onto the House of Water on its own next throw / 10, and
-/// (Jéquier) the opponent pieces it holds behind rows of three / 5 (features.hpp).
+/// (Jéquier) the opponent pieces it holds behind rows of three / 5 (features.hpp). Piccione
+/// (no swaps, no blockades, a hand) uses the same 72 inputs otherwise: the share of pieces in
+/// hand instead of those before square 21, a piece in hand travelling the whole path (31), and
+/// for the side to throw its owed throws / 3 (at most 1), an entry throw due (1 or 0) and the
+/// turn's direction (forward 1 / backward 1; both 0 before a turn's first step).
 inline constexpr int kNetSquares = 2 * kSquareCount;
 inline constexpr int kNetDense = 12;
 inline constexpr int kNetInputs = kNetSquares + kNetDense;
@@ -46,19 +50,28 @@ inline NetInputs netInputs(const Position& p) {
     const int us = index(p.turn), them = 1 - us;
     const float pieces = static_cast<float>(p.rules().piecesPerSide);
     const Bitboard early = squareRange(1, 20);
+    const Ruleset& r = p.rules();
+    const bool piccione = r.turnModel == TurnModel::SplitSteps;
     for (int side = 0; side < 2; ++side) {
         const Bitboard b = p.board[side == 0 ? us : them];
-        float travel = 0;
+        const int hand = piccione ? p.inHand(side == 0 ? p.turn : opponent(p.turn)) : 0;
+        float travel = static_cast<float>(kOffBoard * hand);
         for (Bitboard x = b; x; x &= x - 1) {
             const int s = lowestSquare(x);
             in.active[in.activeCount++] = static_cast<std::uint8_t>(side * kSquareCount + s - 1);
             travel += static_cast<float>(kOffBoard - s);
         }
         in.dense[side] = static_cast<float>(p.off[side == 0 ? us : them]) / pieces;
-        in.dense[2 + side] = static_cast<float>(std::popcount(b & early)) / pieces;
+        in.dense[2 + side] = static_cast<float>(piccione ? hand : std::popcount(b & early)) / pieces;
         in.dense[4 + side] = travel / 100.0f;
     }
-    const Ruleset& r = p.rules();
+    if (piccione) {
+        in.dense[6] = static_cast<float>(p.owedThrows < 3 ? p.owedThrows : 3) / 3.0f;
+        in.dense[7] = p.entryThrowDue ? 1.0f : 0.0f;
+        in.dense[8] = p.direction == TurnDirection::Forward ? 1.0f : 0.0f;
+        in.dense[9] = p.direction == TurnDirection::Backward ? 1.0f : 0.0f;
+        return in;
+    }
     const Bitboard own = p.board[us], opp = p.board[them];
     const Bitboard empty = ~(own | opp) & kAllSquares;
     // Where a piece sent back by the House of Water ends, roughly: the lowest empty square

@@ -9,6 +9,9 @@
 // --random-opponent F: in that share of the games one side (either, at random) plays uniformly
 // random moves, so that the network also learns the positions a careless player creates.
 //
+// Piccione: a ply is one throw with all the steps that spend it (src/turn_steps.hpp); the
+// network picks the best position in which the throw is spent.
+//
 // Every --check games it plays 4,000 games of the network (greedy, one ply) against the
 // intermediate level and 1,000 against a random mover and prints the shares it wins, so the
 // progress can be followed.
@@ -20,11 +23,13 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "senet/ai.hpp"
 #include "senet/ai_search.hpp"
 #include "senet/perft.hpp"
 #include "senet/senet.hpp"
+#include "turn_steps.hpp"
 #include "value_net.hpp"
 
 namespace {
@@ -154,6 +159,25 @@ Move greedyMove(const NetWeights& w, const Position& p, int v, const MoveList& m
     return best;
 }
 
+/// Piccione (a throw split over steps): the position after `p`'s throw `v` is spent, the
+/// network's best of every distinct way to spend it, or (`random`) any one of them.
+Position spendThrow(const NetWeights& w, const Position& p, int v, bool random, Rng& rng) {
+    std::vector<Position> spent;
+    spentThrowPositions(p, v, spent);
+    if (random) return spent[rng.below(static_cast<std::uint32_t>(spent.size()))];
+    Position best = spent[0];
+    float bestValue = -1;
+    for (const Position& q : spent) {
+        const float u = playerOneValue(w, q);
+        const float mine = p.turn == Player::One ? u : 1 - u;
+        if (mine > bestValue) {
+            bestValue = mine;
+            best = q;
+        }
+    }
+    return best;
+}
+
 Position openingPosition(RulesetId id, Rng& rng) {
     Position p = startPosition(id);
     if (ruleset(id).opening == OpeningRule::ThrowForOne) {
@@ -175,11 +199,20 @@ double check(const NetWeights& w, RulesetId id, int games, std::uint64_t seed, s
         Position p = openingPosition(id, rng);
         const Player net = g % 2 == 0 ? Player::One : Player::Two;
         for (int ply = 0; ply < 5000 && outcome(p) == Outcome::Ongoing; ++ply) {
-            const int v = rng.throwOutcome(r).throw_.value;
-            generateMoves(p, v, moves);
-            Move m = Move::pass();
-            if (!moves.empty()) m = p.turn == net ? greedyMove(w, p, v, moves) : senet::ai::chooseMove(p, v, inter, rng);
-            p = applyMove(p, v, m);
+            int v = rng.throwOutcome(r).throw_.value;
+            if (r.turnModel == TurnModel::SplitSteps && p.turn == net) {
+                p = spendThrow(w, p, v, false, rng);
+                continue;
+            }
+            // The level decides step by step until the throw is spent (one step elsewhere).
+            const Player mover = p.turn;
+            do {
+                generateMoves(p, v, moves);
+                Move m = Move::pass();
+                if (!moves.empty()) m = p.turn == net ? greedyMove(w, p, v, moves) : senet::ai::chooseMove(p, v, inter, rng);
+                p = applyMove(p, v, m);
+                v = kNoThrow;
+            } while (!p.throwDue() && p.turn == mover && outcome(p) == Outcome::Ongoing);
         }
         const Outcome o = outcome(p);
         if (o == Outcome::Draw) won += 0.5;
@@ -260,14 +293,18 @@ int main(int argc, char** argv) {
             const float sign = p.turn == Player::One ? 1.0f : -1.0f;  // d(player 1's chance)/d(out)
             for (int i = 0; i < kWeightCount; ++i) trace[i] = lambda * trace[i] + sign * grad[i];
             const int v = rng.throwOutcome(r).throw_.value;
-            generateMoves(p, v, moves);
             // A few exploratory moves keep self-play from settling into long mutual blockades.
-            Move m = Move::pass();
-            if (!moves.empty())
-                m = (withRandom && p.turn == careless) || rng.below(1000000) < s.explore * 1e6
-                        ? moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]
-                        : greedyMove(w, p, v, moves);
-            p = applyMove(p, v, m);
+            const bool random = (withRandom && p.turn == careless) || rng.below(1000000) < s.explore * 1e6;
+            if (r.turnModel == TurnModel::SplitSteps) {
+                p = spendThrow(w, p, v, random, rng);  // one throw, all its steps
+            } else {
+                generateMoves(p, v, moves);
+                Move m = Move::pass();
+                if (!moves.empty())
+                    m = random ? moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]
+                               : greedyMove(w, p, v, moves);
+                p = applyMove(p, v, m);
+            }
             const float next = playerOneValue(w, p);
             const float step = alpha * (next - u);
             for (int i = 0; i < kWeightCount; ++i) wf[i] += step * trace[i];
