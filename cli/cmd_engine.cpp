@@ -4,6 +4,7 @@
 // runs a search on a second thread so that `stop`, `isready` and `quit` are read while it runs
 // (any other line waits for the search to end), and writes every answer line whole and flushed.
 #include <atomic>
+#include <cstdlib>
 #include <iostream>
 #include <mutex>
 #include <string>
@@ -23,6 +24,13 @@ public:
     void operator()(const std::string& line) {
         const std::lock_guard lock(mutex_);
         std::cout << line << '\n' << std::flush;
+    }
+
+    /// Ends the process at once with status 0, between two whole lines (every line is flushed
+    /// when written): for `quit` while an `analyse` runs, which no flag can stop.
+    [[noreturn]] void exitBetweenLines() {
+        mutex_.lock();
+        std::_Exit(0);
     }
 
 private:
@@ -56,6 +64,7 @@ int cmdEngine(Args args) {
     protocol::Session session;
     std::atomic<bool> stop{false};
     std::atomic<bool> running{false};
+    bool analysing = false;  // the running job is an `analyse`, which `stop` does not end
     std::thread search;
     const auto finish = [&] {
         if (search.joinable()) search.join();
@@ -73,14 +82,25 @@ int cmdEngine(Args args) {
         const auto command = protocol::parseCommand(line);
         const bool now = command && (std::holds_alternative<protocol::Stop>(*command) || std::holds_alternative<protocol::IsReady>(*command) ||
                                      std::holds_alternative<protocol::Quit>(*command));
-        if (now && std::holds_alternative<protocol::Stop>(*command)) stop = true;
+        if (now && std::holds_alternative<protocol::Stop>(*command)) {
+            // A `go` answers its bestmove at once: waited for, so that it comes before the
+            // answer to any later line (an `isready` after a `stop` answers after the bestmove).
+            stop = true;
+            if (!analysing) finish();
+        }
         if (!now) finish();
         protocol::Reply reply = session.handle(line);
         for (const std::string& out : reply.lines) write(out);
-        if (reply.quit) break;
+        if (reply.quit) {
+            // An analysis cannot be stopped and may run for minutes (Piccione at depth 4): `quit`
+            // exits without waiting for it. A `go` is stopped and answers first (below).
+            if (running && analysing) write.exitBetweenLines();
+            break;
+        }
         if (reply.job) {
             finish();
             stop = false;
+            analysing = std::holds_alternative<protocol::AnalyseRequest>(reply.job->request);
             running = true;
             search = std::thread([&write, &stop, &running, job = *reply.job] {
                 protocol::runJob(job, &stop, [&write](const std::string& out) { write(out); });

@@ -64,8 +64,35 @@ def check_transcript(senet):
     print(f"engine_games: PROTOCOL.md's session, {len(expected)} answer lines, as documented")
 
 
+def check_stop_and_quit(senet):
+    """`stop` during a `go`: its bestmove comes before the answer to the next line (isready).
+    `quit` during an `analyse` that would run for minutes: the engine exits at once, status 0."""
+    import time
+    e = Engine(senet)
+    e.send("position standard:1.2.1.2.1.2.1.2.1.2...........:1:0:0")
+    e.send("throw 3")
+    e.send("go ms 600000")
+    check(e.read().startswith("info depth "), "the search runs")
+    e.send("stop")
+    e.send("isready")
+    lines = e.until("readyok")
+    check([l.split()[0] for l in lines[-2:]] == ["bestmove", "readyok"], f"stop then isready: the bestmove first: {lines}")
+    check(e.close() == 0, "exit 0 on quit after a stopped go")
+    e = Engine(senet)
+    e.send("position piccione:....1.2.1.2.1.2.1.2.1.2.......:1:0:0:0:-:0:0")
+    e.send("throw 5")
+    e.send("analyse depth 4")  # minutes of work in this position
+    e.send("isready")
+    check(e.read() == "readyok", "isready answers while an analysis runs")
+    started = time.monotonic()
+    check(e.close() == 0, "exit 0 on quit during an analysis")
+    check(time.monotonic() - started < 5, f"quit during an analysis exits at once (took {time.monotonic() - started:.1f} s)")
+    print("engine_games: stop during go and quit during analyse, as documented")
+
+
 def main(senet):
     check_transcript(senet)
+    check_stop_and_quit(senet)
     a, b = Engine(senet), Engine(senet)
     for e in (a, b):
         e.send("senet-engine")
