@@ -81,6 +81,9 @@ Result<Position> parsePosition(std::string_view text) {
     const auto fields = splitFields(text);
     const auto id = fields.empty() ? std::nullopt : rulesetByKey(fields[0]);
     const bool split = id && ruleset(*id).turnModel == TurnModel::SplitSteps;
+    // With the field count of some ruleset (5, or Piccione's 9) the unknown key is the mistake.
+    if (!id && (fields.size() == 5 || fields.size() == 9))
+        return fail("unknown ruleset " + quoted(fields[0]) + " (expected standard, jequier, bell, kendall or piccione)");
     if (split && fields.size() != 9)
         return fail("a " + std::string(fields[0]) + " position needs 9 fields RULESET:BOARD:TURN:OFF1:OFF2:REM:DIR:BONUS:ENTRY, got " +
                     std::to_string(fields.size()));

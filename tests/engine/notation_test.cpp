@@ -117,6 +117,12 @@ TEST(Notation, MalformedPositionsAreRejectedWithAReason) {
             EXPECT_EQ(p.error().message.find('\n'), std::string::npos) << text;
         }
     }
+    // An unknown ruleset key is named as such, with either ruleset's count of fields.
+    for (const char* text : {"Standard:1212121212....................:1:0:0", "PICCIONE:..............................:1:0:0:0:-:0:0"}) {
+        const auto p = parsePosition(text);
+        ASSERT_FALSE(p.ok()) << text;
+        EXPECT_EQ(p.error().message.find("unknown ruleset"), 0u) << text << ": " << p.error().message;
+    }
     // Bell allows fewer than ten: the rest were captured.
     EXPECT_TRUE(parsePosition("bell:1.2...........................:1:0:0").ok());
     EXPECT_TRUE(parsePosition("bell:..............................:1:5:5").ok());
@@ -133,7 +139,9 @@ TEST(Notation, BorneOffCountsAreUnsignedNumbers) {
                              "standard:1212121212....................:1:-0:0", "bell:..............................:1:+1:0"}) {
         const auto p = parsePosition(text);
         EXPECT_FALSE(p.ok()) << text << " parsed as " << (p.ok() ? formatPosition(*p) : "");
-        if (!p.ok()) EXPECT_NE(p.error().message.find("borne-off count must be a number"), std::string::npos) << p.error().message;
+        if (!p.ok()) {
+            EXPECT_NE(p.error().message.find("borne-off count must be a number"), std::string::npos) << p.error().message;
+        }
     }
     EXPECT_FALSE(parseThrow(ruleset(RulesetId::Standard), "-0").ok());
     EXPECT_TRUE(parsePosition("bell:..............................:1:1:0").ok());
