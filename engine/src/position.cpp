@@ -81,7 +81,8 @@ Result<Position> parsePosition(std::string_view text) {
     const auto fields = splitFields(text);
     const auto id = fields.empty() ? std::nullopt : rulesetByKey(fields[0]);
     const bool split = id && ruleset(*id).turnModel == TurnModel::SplitSteps;
-    // With the field count of some ruleset (5, or Piccione's 9) the unknown key is the mistake.
+    // With the field count of some ruleset (5, or Piccione's 9) the unknown key is the mistake;
+    // with any other count the field count is (below), so past these checks the key is known.
     if (!id && (fields.size() == 5 || fields.size() == 9))
         return fail("unknown ruleset " + quoted(fields[0]) + " (expected standard, jequier, bell, kendall or piccione)");
     if (split && fields.size() != 9)
@@ -89,7 +90,6 @@ Result<Position> parsePosition(std::string_view text) {
                     std::to_string(fields.size()));
     if (!split && fields.size() != 5)
         return fail("position needs 5 fields RULESET:BOARD:TURN:OFF1:OFF2, got " + std::to_string(fields.size()));
-    if (!id) return fail("unknown ruleset " + quoted(fields[0]) + " (expected standard, jequier, bell, kendall or piccione)");
     const Ruleset& r = ruleset(*id);
 
     Position p;
